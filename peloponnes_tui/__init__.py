@@ -1,0 +1,3 @@
+"""Peloponnes Card Game in the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from peloponnes_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,379 @@
+"""Typed model of every card and table of the Peloponnes Card Game, and the loader of cards.yaml.
+
+The rulebook explains the mechanisms but does not print the cards, so part of the data is designed
+(see docs/card-data.md).  Every entry carries a ``source``: ``rulebook``, ``designed`` or
+``review: URL``.  A player who owns the physical deck corrects values by editing one YAML file and
+pointing the game at it with ``--cards PATH``.
+
+Loading validates the whole file with pydantic; any problem raises :class:`CardDataError`, whose
+message names the file, the card id and the field, and never shows a traceback to a player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+CatastropheId = Literal["plague", "earthquake", "tempest", "drought", "decline"]
+CATASTROPHES: tuple[CatastropheId, ...] = ("plague", "earthquake", "tempest", "drought", "decline")
+Resource = Literal["wood", "stone", "grain", "inhabitants"]
+Pile = Literal["A", "B", "C"]
+Kind = Literal["building", "landscape"]
+# What a special building does; protection is a separate field.
+Function = Literal["coin_income", "bid_bonus", "conquest_discount"]
+
+EXPECTED_POWER = 48
+EXPECTED_BUILDINGS = 24
+EXPECTED_LANDSCAPES = 24
+EXPECTED_CIVILIZATIONS = 10
+EXPECTED_COINS = 72
+EXPECTED_LUXURY = 5
+ROUNDS = 8
+CARDS_PER_ROUND = 6
+
+DEFAULT_CARDS_PATH = Path(__file__).with_name("assets") / "cards.yaml"
+# libyaml's safe loader when PyYAML was built with it (several times faster), else the pure one.
+_YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+NonNeg = Annotated[int, Field(ge=0)]
+
+
+class CardDataError(Exception):
+    """A problem in a card data file, phrased for a player who edited it by hand."""
+
+    def __init__(self, path: str, message: str, card: str | None = None, field: str | None = None):
+        self.path = path
+        self.card = card
+        self.field = field
+        where = path
+        if card:
+            where += f", card '{card}'"
+        if field:
+            where += f", field '{field}'"
+        super().__init__(f"{where}: {message}")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_source(value: str) -> str:
+    if value in ("rulebook", "designed") or value.startswith("review: "):
+        return value
+    raise ValueError("must be 'rulebook', 'designed' or 'review: URL'")
+
+
+class Names(_Model):
+    en: str = Field(min_length=1)
+    de: str = Field(min_length=1)
+
+
+class Production(_Model):
+    wood: NonNeg = 0
+    stone: NonNeg = 0
+    grain: NonNeg = 0
+
+
+class Cost(_Model):
+    wood: NonNeg = 0
+    stone: NonNeg = 0
+
+
+class OneTimeIncome(_Model):
+    coins: NonNeg = 0
+    luxury: NonNeg = 0
+
+
+class LuxuryCard(_Model):
+    count: int
+    inhabitants: NonNeg
+    power: NonNeg
+    cap: Annotated[int, Field(ge=1)]
+    declined_cap: NonNeg
+    name: Names
+    source: str
+
+    _src = field_validator("source")(classmethod(lambda cls, v: _check_source(v)))
+
+
+class CatastropheCard(_Model):
+    id: CatastropheId
+    name: Names
+    # Number of advances that carry the marker from the lightning space to the last space.
+    steps: Annotated[int, Field(ge=1, le=20)]
+    source: str
+
+    _src = field_validator("source")(classmethod(lambda cls, v: _check_source(v)))
+
+
+class IncomeRow(_Model):
+    """From ``inhabitants`` on (up to the next row) a player draws ``coins``, gains ``luxury``."""
+
+    inhabitants: NonNeg
+    coins: NonNeg
+    luxury: NonNeg = 0
+
+
+class CoinBack(_Model):
+    id: str = Field(min_length=1)
+    name: Names
+    resource: Resource
+    amount: Annotated[int, Field(ge=1, le=3)] = 1
+    count: Annotated[int, Field(ge=1)]
+    source: str
+
+    _src = field_validator("source")(classmethod(lambda cls, v: _check_source(v)))
+
+
+class CivilizationCard(_Model):
+    id: str = Field(min_length=1)
+    name: Names
+    number: Annotated[int, Field(ge=1)]
+    coins: NonNeg
+    inhabitants: NonNeg
+    power: NonNeg = 0
+    production: Production = Production()
+    catastrophes: tuple[CatastropheId, ...] = ()
+    source: str
+
+    _src = field_validator("source")(classmethod(lambda cls, v: _check_source(v)))
+
+
+class PowerCard(_Model):
+    id: str = Field(min_length=1)
+    kind: Kind
+    pile: Pile
+    name: Names
+    value: Annotated[int, Field(ge=1)]
+    cost: Cost = Cost()
+    income: OneTimeIncome = OneTimeIncome()
+    inhabitants: NonNeg = 0
+    power: NonNeg = 0
+    production: Production = Production()
+    catastrophe: CatastropheId | None = None
+    protection: CatastropheId | None = None
+    function: Function | None = None
+    supply: bool = False
+    source: str
+
+    _src = field_validator("source")(classmethod(lambda cls, v: _check_source(v)))
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PowerCard:
+        if self.kind == "landscape":
+            if self.cost.wood or self.cost.stone:
+                raise ValueError("cost: only buildings have a building cost")
+            if self.protection or self.function:
+                raise ValueError("protection/function: only buildings have special functions")
+        if self.supply and self.kind != "landscape":
+            raise ValueError("supply: the supply symbol is only on landscapes")
+        if self.inhabitants and (self.income.coins or self.income.luxury):
+            raise ValueError(
+                "income: a card shows either one-time income or inhabitants in its corner, not both"
+            )
+        if self.income.coins and self.income.luxury:
+            raise ValueError("income: one-time income is coin cards or luxury goods, not both")
+        return self
+
+    @property
+    def is_building(self) -> bool:
+        return self.kind == "building"
+
+
+class CardSet(_Model):
+    """Everything printed on the cards, validated and counted."""
+
+    version: str = Field(min_length=1)
+    luxury: LuxuryCard
+    catastrophes: tuple[CatastropheCard, ...]
+    income: tuple[IncomeRow, ...] = Field(min_length=1)
+    coin_backs: tuple[CoinBack, ...]
+    civilizations: tuple[CivilizationCard, ...]
+    power_cards: tuple[PowerCard, ...]
+
+    @cached_property
+    def power_by_id(self) -> dict[str, PowerCard]:
+        return {c.id: c for c in self.power_cards}
+
+    @cached_property
+    def civ_by_id(self) -> dict[str, CivilizationCard]:
+        return {c.id: c for c in self.civilizations}
+
+    @cached_property
+    def catastrophe_by_id(self) -> dict[str, CatastropheCard]:
+        return {c.id: c for c in self.catastrophes}
+
+    @cached_property
+    def coins(self) -> tuple[CoinBack, ...]:
+        """The 72 coin cards, coin id = index into this tuple (the back each one shows)."""
+        out: list[CoinBack] = []
+        for back in self.coin_backs:
+            out.extend([back] * back.count)
+        return tuple(out)
+
+    @cached_property
+    def digest(self) -> str:
+        """A short fingerprint of the data: saves record it so a replay uses the same cards."""
+        raw = self.model_dump_json().encode()
+        return hashlib.sha256(raw).hexdigest()[:16]
+
+    def income_for(self, inhabitants: int) -> IncomeRow:
+        row = self.income[0]
+        for r in self.income:
+            if inhabitants >= r.inhabitants:
+                row = r
+        return row
+
+
+def _loc(loc: tuple[int | str, ...], raw: Any) -> tuple[str | None, str]:
+    """Turn a pydantic error location into (card id, field path) for the message.
+
+    An index right below a top-level section names a card (by its ``id`` when it has one);
+    deeper indexes belong to the field path, e.g. ``catastrophes[1]`` of a civilization.
+    """
+    card: str | None = None
+    parts: list[str] = []
+    node = raw
+    for depth, key in enumerate(loc):
+        if isinstance(key, int) and isinstance(node, list):
+            item = node[key] if 0 <= key < len(node) else None
+            if depth == 1 and parts:
+                section = parts.pop()
+                ident = item.get("id") if isinstance(item, dict) else None
+                card = f"{section}[{key}]" if ident is None else str(ident)
+            elif parts:
+                parts[-1] += f"[{key}]"
+            else:
+                parts.append(f"[{key}]")
+            node = item
+        else:
+            parts.append(str(key))
+            node = node.get(key) if isinstance(node, dict) else None
+    return card, ".".join(parts)
+
+
+def _counts(cards: CardSet, path: str) -> None:
+    def err(msg: str, card: str | None = None, field: str | None = None) -> CardDataError:
+        return CardDataError(path, msg, card, field)
+
+    for section, items in (
+        ("power_cards", cards.power_cards),
+        ("civilizations", cards.civilizations),
+        ("coin_backs", cards.coin_backs),
+        ("catastrophes", cards.catastrophes),
+    ):
+        dup = [k for k, n in Counter(c.id for c in items).items() if n > 1]
+        if dup:
+            raise err(f"the id is used twice in {section}", dup[0], "id")
+    kinds = Counter(c.kind for c in cards.power_cards)
+    if len(cards.power_cards) != EXPECTED_POWER:
+        raise err(f"there must be {EXPECTED_POWER} power cards, found {len(cards.power_cards)}",
+                  field="power_cards")
+    if kinds["building"] != EXPECTED_BUILDINGS:
+        raise err(f"there must be {EXPECTED_BUILDINGS} buildings, found {kinds['building']}",
+                  field="power_cards.kind")
+    piles = Counter(c.pile for c in cards.power_cards)
+    for pile in ("A", "B", "C"):
+        n = piles[pile]
+        if n % CARDS_PER_ROUND:
+            raise err(f"pile {pile} has {n} cards, not a whole number of rounds of "
+                      f"{CARDS_PER_ROUND}", field="power_cards.pile")
+    supply = Counter(c.pile for c in cards.power_cards if c.supply)
+    if supply != Counter({"B": 1, "C": 1}):
+        raise err("exactly one B card and one C card carry the supply symbol, found "
+                  + (", ".join(f"{p}: {n}" for p, n in sorted(supply.items())) or "none"),
+                  field="power_cards.supply")
+    if len(cards.civilizations) != EXPECTED_CIVILIZATIONS:
+        raise err(f"there must be {EXPECTED_CIVILIZATIONS} civilization cards, found "
+                  f"{len(cards.civilizations)}", field="civilizations")
+    numbers = Counter(c.number for c in cards.civilizations)
+    for civ in cards.civilizations:
+        if numbers[civ.number] > 1:
+            raise err("two civilizations carry the same start number", civ.id, "number")
+    total = sum(b.count for b in cards.coin_backs)
+    if total != EXPECTED_COINS:
+        raise err(f"the coin backs add up to {total} cards, there must be {EXPECTED_COINS}",
+                  field="coin_backs.count")
+    if cards.luxury.count != EXPECTED_LUXURY:
+        raise err(f"there must be {EXPECTED_LUXURY} luxury cards, found {cards.luxury.count}",
+                  "luxury", "count")
+    if cards.luxury.declined_cap > cards.luxury.cap:
+        raise err("the cap after decline cannot exceed the cap", "luxury", "declined_cap")
+    if sorted(c.id for c in cards.catastrophes) != sorted(CATASTROPHES):
+        raise err("there must be exactly one card for each of " + ", ".join(CATASTROPHES),
+                  field="catastrophes")
+    if cards.income[0].inhabitants != 0:
+        raise err("the first income row must start at 0 inhabitants", "income[0]", "inhabitants")
+    for i in range(1, len(cards.income)):
+        if cards.income[i].inhabitants <= cards.income[i - 1].inhabitants:
+            raise err("income rows must be in increasing order of inhabitants",
+                      f"income[{i}]", "inhabitants")
+    resources = {b.resource for b in cards.coin_backs}
+    for needed in ("wood", "stone", "grain", "inhabitants"):
+        if needed not in resources:
+            raise err(f"no coin card shows {needed}", field="coin_backs.resource")
+
+
+def parse_cards(raw: Any, path: str = "<cards>") -> CardSet:
+    """Validate already-parsed YAML data."""
+    if not isinstance(raw, dict):
+        raise CardDataError(path, "the file must hold a mapping with the sections version, "
+                            "luxury, catastrophes, income, coin_backs, civilizations, power_cards")
+    try:
+        cards = CardSet.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        card, field = _loc(tuple(first["loc"]), raw)
+        msg = first["msg"]
+        if first["type"] == "value_error":
+            msg = msg.removeprefix("Value error, ")
+            # Cross-field checks say "field: problem"; move the field into the location.
+            head, sep, rest = msg.partition(": ")
+            if sep and not field and head.replace("/", "").replace("_", "").isalpha():
+                field, msg = head, rest
+        if first["type"] == "missing":
+            msg = "this field is missing"
+        elif first["type"] == "extra_forbidden":
+            msg = "unknown field (a typo?)"
+        elif first["type"] != "value_error" and isinstance(first.get("input"), str | int | float):
+            msg += f" (found {first['input']!r})"
+        extra = len(exc.errors()) - 1
+        if extra:
+            msg += f" (and {extra} more problem{'s' if extra > 1 else ''})"
+        raise CardDataError(path, msg, card, field or None) from None
+    _counts(cards, path)
+    return cards
+
+
+def load_cards(path: str | Path | None = None) -> CardSet:
+    """Load and validate a card data file; the one shipped with the package by default."""
+    p = Path(path) if path is not None else DEFAULT_CARDS_PATH
+    if path is None and p in _cache:
+        return _cache[p]
+    name = str(p)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CardDataError(name, "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardDataError(name, f"cannot read the file ({exc.__class__.__name__})") from None
+    try:
+        raw = yaml.load(text, Loader=_YAML_LOADER)  # a safe loader, see _YAML_LOADER
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise CardDataError(name, f"not valid YAML{where}: {problem}") from None
+    cards = parse_cards(raw, name)
+    if path is None:
+        _cache[p] = cards
+    return cards
+
+
+_cache: dict[Path, CardSet] = {}

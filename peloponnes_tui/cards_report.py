@@ -1,0 +1,298 @@
+"""Readable rich tables of a card data file, for ``peloponnes cards check [PATH]``.
+
+``card_summary(load_cards(path))`` returns one rich :class:`~rich.console.Group`: the counts,
+the power cards pile by pile, the civilizations, the coin backs, the income table and the
+catastrophe tracks.  Everything fits an 80-column terminal; wider terminals just get more room.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from peloponnes_tui.cards import (
+    EXPECTED_BUILDINGS,
+    EXPECTED_CIVILIZATIONS,
+    EXPECTED_COINS,
+    EXPECTED_LANDSCAPES,
+    EXPECTED_LUXURY,
+    EXPECTED_POWER,
+    CardSet,
+    CivilizationCard,
+    PowerCard,
+    Production,
+)
+
+PILE_ROUNDS = {"A": "rounds 1-3", "B": "rounds 4-6", "C": "rounds 7-8"}
+FUNCTION_TEXT = {
+    "coin_income": "+1 coin income",
+    "bid_bonus": "bids +1/2",
+    "conquest_discount": "conquest bids -1",
+}
+
+
+def _amounts(**amounts: int) -> str:
+    """``wood=2, stone=1`` -> ``"2W 1S"`` (first letter of each kind); nothing gives ``"-"``."""
+    text = " ".join(f"{n}{name[0].upper()}" for name, n in amounts.items() if n)
+    return text or "-"
+
+
+def _production(p: Production) -> str:
+    return _amounts(wood=p.wood, stone=p.stone, grain=p.grain)
+
+
+LEGEND = ("W wood, S stone, G grain.  Gain: inhabitants (inh) or one-time income "
+          "(coin cards, lux = luxury goods).  Val: minimum bid (+3 in the conquest row).")
+WIDE = 110  # from this width on, the pile tables show the names inline
+
+
+def _table(title: str) -> Table:
+    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                 show_edge=False, expand=False)
+
+
+def _source(source: str) -> Text:
+    if source.startswith("review: "):
+        return Text("review", style="cyan")
+    return Text(source, style="green" if source == "rulebook" else "dim")
+
+
+def _ok(found: int, expected: int) -> Text:
+    if found == expected:
+        return Text(str(found), style="green")
+    return Text(f"{found} (expected {expected})", style="bold red")
+
+
+def _counts(cards: CardSet) -> Table:
+    pc = cards.power_cards
+    kinds = Counter(c.kind for c in pc)
+    piles = Counter(c.pile for c in pc)
+    supply = sorted(c.pile for c in pc if c.supply)
+    t = _table("Counts")
+    t.add_column("What")
+    t.add_column("Found")
+    t.add_row("Power cards", _ok(len(pc), EXPECTED_POWER))
+    t.add_row("  buildings", _ok(kinds["building"], EXPECTED_BUILDINGS))
+    t.add_row("  landscapes", _ok(kinds["landscape"], EXPECTED_LANDSCAPES))
+    t.add_row("  piles A / B / C", f"{piles['A']} / {piles['B']} / {piles['C']}")
+    t.add_row("  supply symbol", ", ".join(supply) or "none")
+    t.add_row("Civilization cards", _ok(len(cards.civilizations), EXPECTED_CIVILIZATIONS))
+    t.add_row("Coin cards", _ok(sum(b.count for b in cards.coin_backs), EXPECTED_COINS))
+    t.add_row("Luxury cards", _ok(cards.luxury.count, EXPECTED_LUXURY))
+    t.add_row("Catastrophe cards", str(len(cards.catastrophes)))
+    sources = Counter(
+        "review" if s.startswith("review: ") else s
+        for s in [c.source for c in pc]
+        + [c.source for c in cards.civilizations]
+        + [c.source for c in cards.coin_backs]
+        + [c.source for c in cards.catastrophes]
+        + [cards.luxury.source]
+    )
+    t.add_row("Sources", ", ".join(f"{k} {n}" for k, n in sorted(sources.items())))
+    t.add_row("Data version / digest", f"{cards.version} / {cards.digest}")
+    return t
+
+
+def _gain(card: PowerCard) -> str:
+    """The upper right corner: inhabitants or one-time income."""
+    if card.inhabitants:
+        return f"{card.inhabitants} inh"
+    if card.income.coins:
+        return f"{card.income.coins} coin"
+    if card.income.luxury:
+        return f"{card.income.luxury} lux"
+    return "-"
+
+
+def _special(card: PowerCard) -> str:
+    parts = []
+    if card.protection:
+        parts.append(f"protects {card.protection}")
+    if card.function:
+        parts.append(FUNCTION_TEXT[card.function])
+    if card.supply:
+        parts.append("SUPPLY")
+    return ", ".join(parts) or "-"
+
+
+def _pile_cards(cards: CardSet, pile: str) -> list[PowerCard]:
+    members = [c for c in cards.power_cards if c.pile == pile]
+    members.sort(key=lambda c: (c.kind != "building", c.value, c.id))
+    return members
+
+
+class _PileTable:
+    """One pile's cards; the names go inline when the terminal is wide enough."""
+
+    def __init__(self, cards: CardSet, pile: str) -> None:
+        self.pile = pile
+        self.members = _pile_cards(cards, pile)
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> RenderResult:
+        yield self.table(wide=options.max_width >= WIDE)
+
+    def table(self, wide: bool) -> Table:
+        members = self.members
+        kinds = Counter(c.kind for c in members)
+        t = _table(f"Pile {self.pile} ({PILE_ROUNDS.get(self.pile, '')}): {len(members)} cards, "
+                   f"{kinds['building']} buildings + {kinds['landscape']} landscapes")
+        t.padding = (0, 0)  # the box already puts one space between columns
+        t.add_column("Id", no_wrap=True)
+        if wide:
+            t.add_column("Name", no_wrap=True)
+        t.add_column("K", no_wrap=True)
+        t.add_column("Val", justify="right", no_wrap=True)
+        t.add_column("Cost", no_wrap=True)
+        t.add_column("Gain", no_wrap=True)
+        t.add_column("Pow", justify="right", no_wrap=True)
+        t.add_column("Prod", no_wrap=True)
+        t.add_column("Symbol", no_wrap=True)
+        t.add_column("Special", min_width=10)
+        for c in members:
+            row: list[RenderableType] = [Text(c.id, style="bold")]
+            if wide:
+                row.append(f"{c.name.en} / {c.name.de}")
+            cost = _amounts(wood=c.cost.wood, stone=c.cost.stone) if c.is_building else ""
+            row += ["B" if c.is_building else "L", str(c.value), cost, _gain(c),
+                    str(c.power) if c.power else "-", _production(c.production),
+                    c.catastrophe or "-", _special(c)]
+            t.add_row(*row)
+        t.caption = (
+            f"Totals: value {sum(c.value for c in members)}, cost "
+            + _amounts(wood=sum(c.cost.wood for c in members),
+                       stone=sum(c.cost.stone for c in members))
+            + f", {sum(c.inhabitants for c in members)} inh"
+            + f", {sum(c.power for c in members)} power, production "
+            + _amounts(wood=sum(c.production.wood for c in members),
+                       stone=sum(c.production.stone for c in members),
+                       grain=sum(c.production.grain for c in members))
+        )
+        t.caption_justify = "left"
+        return t
+
+
+class _Names:
+    """Names of the power cards, as their own table when the pile tables left them out."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.members = [c for pile in sorted({c.pile for c in cards.power_cards})
+                        for c in _pile_cards(cards, pile)]
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> RenderResult:
+        if options.max_width >= WIDE:
+            return
+        t = _table("Power card names (B building, L landscape)")
+        t.add_column("Id", no_wrap=True)
+        t.add_column("English")
+        t.add_column("German")
+        for c in self.members:
+            t.add_row(Text(c.id, style="bold"), c.name.en, c.name.de)
+        yield t
+        yield Text()
+
+
+def _civ_symbols(civ: CivilizationCard) -> str:
+    return ", ".join(civ.catastrophes) or "-"
+
+
+def _civilizations(cards: CardSet) -> Table:
+    t = _table("Civilizations (lowest number starts)")
+    t.padding = (0, 1, 0, 0)
+    t.add_column("No", justify="right")
+    t.add_column("Civilization", no_wrap=True)
+    t.add_column("Coins", justify="right")
+    t.add_column("Inh", justify="right")
+    t.add_column("Pow", justify="right")
+    t.add_column("Production")
+    t.add_column("Symbols", min_width=10)
+    t.add_column("Source")
+    for civ in sorted(cards.civilizations, key=lambda c: c.number):
+        name = Text(civ.name.en, style="bold")
+        if civ.name.de != civ.name.en:
+            name.append(f" / {civ.name.de}", style="dim")
+        t.add_row(str(civ.number), name, str(civ.coins), str(civ.inhabitants), str(civ.power),
+                  _production(civ.production), _civ_symbols(civ), _source(civ.source))
+    return t
+
+
+def _coin_backs(cards: CardSet) -> Table:
+    total = sum(b.count for b in cards.coin_backs)
+    t = _table(f"Coin card backs ({total} cards)")
+    t.add_column("Back")
+    t.add_column("Shows")
+    t.add_column("Cards", justify="right")
+    t.add_column("Source")
+    for b in cards.coin_backs:
+        t.add_row(f"{b.name.en} / {b.name.de}", f"{b.amount} {b.resource}", str(b.count),
+                  _source(b.source))
+    by_resource = Counter[str]()
+    for b in cards.coin_backs:
+        by_resource[b.resource] += b.count
+    t.add_section()
+    t.add_row(Text("by kind", style="italic"),
+              ", ".join(f"{r} {n}" for r, n in by_resource.items()), str(total), "")
+    return t
+
+
+def _income(cards: CardSet) -> Table:
+    t = _table("Income per round (summary card)")
+    t.add_column("Inhabitants")
+    t.add_column("Coin cards", justify="right")
+    t.add_column("Luxury goods", justify="right")
+    rows = cards.income
+    for i, row in enumerate(rows):
+        upper = rows[i + 1].inhabitants - 1 if i + 1 < len(rows) else None
+        if upper is None:
+            span = f"{row.inhabitants}+"
+        elif upper == row.inhabitants:
+            span = str(row.inhabitants)
+        else:
+            span = f"{row.inhabitants}-{upper}"
+        t.add_row(span, str(row.coins), str(row.luxury) if row.luxury else "-")
+    return t
+
+
+def _catastrophes(cards: CardSet) -> Table:
+    symbols = Counter(c.catastrophe for c in cards.power_cards if c.catastrophe)
+    per_pile = {
+        pile: Counter(c.catastrophe for c in cards.power_cards
+                      if c.pile == pile and c.catastrophe)
+        for pile in ("A", "B", "C")
+    }
+    protectors = {
+        cat.id: [c.name.en for c in cards.power_cards if c.protection == cat.id]
+        for cat in cards.catastrophes
+    }
+    t = _table("Catastrophe tracks")
+    t.add_column("Catastrophe")
+    t.add_column("Steps", justify="right")
+    t.add_column("Symbols A/B/C = all")
+    t.add_column("Protected by")
+    for cat in cards.catastrophes:
+        spread = "/".join(str(per_pile[p][cat.id]) for p in ("A", "B", "C"))
+        t.add_row(f"{cat.name.en} / {cat.name.de}", str(cat.steps),
+                  f"{spread} = {symbols[cat.id]}", ", ".join(protectors[cat.id]) or "-")
+    lux = cards.luxury
+    t.caption = (f"Luxury card: {lux.inhabitants} inhabitants, {lux.power} power, "
+                 f"up to {lux.cap} goods ({lux.declined_cap} after decline).")
+    t.caption_justify = "left"
+    return t
+
+
+def card_summary(cards: CardSet) -> Group:
+    """All tables of a card set, ready for ``Console.print``."""
+    parts: list[RenderableType] = [_counts(cards), Text()]
+    for pile in sorted({c.pile for c in cards.power_cards}):
+        parts += [_PileTable(cards, pile), Text()]
+    parts += [Text(LEGEND, style="dim"), Text(), _Names(cards),
+              _civilizations(cards), Text(), _coin_backs(cards), Text(), _income(cards), Text(),
+              _catastrophes(cards)]
+    return Group(*parts)

@@ -1,0 +1,24 @@
+"""The rules engine: pure Python, no UI.  See game.Game."""
+
+from peloponnes_tui.engine.game import Game, GameOver, GameSetupError, Score
+from peloponnes_tui.engine.log import Event
+from peloponnes_tui.engine.prompts import *  # noqa: F403
+from peloponnes_tui.engine.prompts import __all__ as _prompt_names
+from peloponnes_tui.engine.state import CIV, LUXURY, Placed, Player, Table
+from peloponnes_tui.engine.view import View, view_for
+
+__all__ = [
+    "CIV",
+    "LUXURY",
+    "Event",
+    "Game",
+    "GameOver",
+    "GameSetupError",
+    "Placed",
+    "Player",
+    "Score",
+    "Table",
+    "View",
+    "view_for",
+    *_prompt_names,
+]

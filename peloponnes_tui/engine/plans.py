@@ -1,0 +1,94 @@
+"""Helpers that build legal answers for the combinatorial prompts (payments, feeding).
+
+They use only what the deciding player can see (their hand, the public card data), so bots and the
+app can both call them.  The engine still validates whatever comes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from peloponnes_tui.cards import CardSet
+from peloponnes_tui.engine.state import CIV
+
+
+def pick_coins(hand: Iterable[int], cards: CardSet, resource: str, amount: int,
+               avoid: Sequence[int] = ()) -> list[int]:
+    """Coin cards showing ``resource`` that together reach ``amount`` without a spare card.
+
+    Returns as many as the hand allows (maybe less than ``amount``); prefers cards listed first.
+    """
+    out: list[int] = []
+    got = 0
+    coins = cards.coins
+    for c in hand:
+        if got >= amount:
+            break
+        if c in avoid or coins[c].resource != resource:
+            continue
+        out.append(c)
+        got += coins[c].amount
+    # a larger card picked late can make a smaller one spare: drop those
+    for c in sorted(out, key=lambda c: coins[c].amount):
+        if got - coins[c].amount >= amount:
+            out.remove(c)
+            got -= coins[c].amount
+    return out
+
+
+def resource_payment(hand: Sequence[int], cards: CardSet, missing_wood: int, missing_stone: int
+                     ) -> tuple[list[int], int]:
+    """Coins from the hand for the missing wood and stone, and the luxury goods still needed."""
+    coins = cards.coins
+    wood = pick_coins(hand, cards, "wood", missing_wood)
+    stone = pick_coins(hand, cards, "stone", missing_stone)
+    rest = max(0, missing_wood - sum(coins[c].amount for c in wood)) + max(
+        0, missing_stone - sum(coins[c].amount for c in stone))
+    return wood + stone, rest
+
+
+def card_balance(cards: CardSet, civ: str, card: str) -> tuple[int, int]:
+    """(inhabitants, grain) that a tableau card contributes; ``civ`` names the civilization."""
+    if card == CIV:
+        c = cards.civ_by_id[civ]
+        return c.inhabitants, c.production.grain
+    p = cards.power_by_id[card]
+    return p.inhabitants, p.production.grain
+
+
+def feed_plan(cards: CardSet, civ: str, shortfall: int, hand: Sequence[int], luxury: int,
+              removal_order: Sequence[str]) -> tuple[list[int], list[int], int, list[str]]:
+    """A legal feeding plan: (grain coins, inhabitant coins, luxury, cards removed).
+
+    Pays from the hand (grain, then inhabitants, then luxury) as far as it can, and removes cards
+    in ``removal_order`` (only those that lower the shortfall) for the rest; no card is removed
+    that the payment could spare.
+    """
+    coins = cards.coins
+    units = sum(coins[c].amount for c in hand if coins[c].resource in ("grain", "inhabitants"))
+    can_pay = units + luxury
+    removed: list[str] = []
+    short = shortfall
+    for card in removal_order:
+        if short <= can_pay:
+            break
+        inh, grain = card_balance(cards, civ, card)
+        if inh - grain > 0:
+            removed.append(card)
+            short -= inh - grain
+    # drop removals the payment could make unnecessary
+    changed = True
+    while changed:
+        changed = False
+        for card in list(removed):
+            inh, grain = card_balance(cards, civ, card)
+            if short + (inh - grain) <= can_pay:
+                removed.remove(card)
+                short += inh - grain
+                changed = True
+    short = max(0, short)
+    grain_coins = pick_coins(hand, cards, "grain", short)
+    got = sum(coins[c].amount for c in grain_coins)
+    inh_coins = pick_coins(hand, cards, "inhabitants", short - got)
+    got += sum(coins[c].amount for c in inh_coins)
+    return grain_coins, inh_coins, max(0, short - got), removed

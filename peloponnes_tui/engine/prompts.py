@@ -1,0 +1,290 @@
+"""What the engine asks a player, and the answers it accepts.
+
+At any moment a running game has exactly one pending :class:`Prompt`, addressed to one player.
+Every prompt lists what is legal (enumerated where the space is small, described by limits where it
+is combinatorial, such as which coin cards to pay with); the matching answer classes are plain
+frozen dataclasses that serialise to JSON for save files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal
+
+from peloponnes_tui.cards import CatastropheId
+
+Row = Literal["market", "conquest"]
+
+# A treatment for one card hit by a catastrophe: a coin id from the hand covers it, "luxury" covers
+# it with a coin drawn blind for one luxury good, "remove" returns the card to the box.
+Treatment = int | Literal["luxury", "remove"]
+
+
+class IllegalAnswer(Exception):
+    """The answer breaks a rule; the message says why, in words a player understands.
+
+    Raising it never changes the game.
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Prompts
+
+
+@dataclass(frozen=True, slots=True)
+class BidTarget:
+    """A power card a bid may go to, with what that bid must reach."""
+
+    card: str
+    row: Row
+    min_coins: int  # the card's minimum (conquest: value + 3 - Barracks/Stockade discount)
+    holder: int | None  # seat of the player whose bid lies there now
+    holder_effective2: int  # that bid in half coins (0 if none)
+    need_coins: int  # the fewest coin cards that both meet the minimum and beat the holder
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    player: int
+    text: str
+    kind: ClassVar[str] = "prompt"
+
+
+@dataclass(frozen=True, slots=True)
+class BidPrompt(Prompt):
+    """Bid on one power card or pass (pass draws 3 coin cards)."""
+
+    targets: tuple[BidTarget, ...] = ()
+    hand: tuple[int, ...] = ()
+    luxury_usable: int = 0  # luxury goods that can be turned into blind coin cards now
+    bonus2: int = 0  # Market/Agora bonus in half coins
+    discount: int = 0  # Barracks/Stockade discount on the conquest row
+    kind: ClassVar[str] = "bid"
+
+
+@dataclass(frozen=True, slots=True)
+class OutbidPrompt(Prompt):
+    """Your bid was beaten: move it unchanged to another card, or take it back and pass."""
+
+    from_card: str = ""
+    coins: int = 0
+    effective2: int = 0
+    targets: tuple[BidTarget, ...] = ()
+    kind: ClassVar[str] = "outbid"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPrompt(Prompt):
+    """A newly won building: pay it now, put it under construction, or give it up."""
+
+    card: str = ""
+    cost_wood: int = 0
+    cost_stone: int = 0
+    production_wood: int = 0  # tableau production without the new building
+    production_stone: int = 0
+    missing_wood: int = 0
+    missing_stone: int = 0
+    excess: int = 0  # luxury goods gained if paid without luxury (before the cap)
+    hand: tuple[int, ...] = ()
+    luxury: int = 0
+    luxury_usable: int = 0
+    can_pay: bool = False
+    can_construct: bool = False
+    kind: ClassVar[str] = "build"
+
+
+@dataclass(frozen=True, slots=True)
+class CatastrophePrompt(Prompt):
+    """Choose which cards a catastrophe hits (where there is a choice) and cover or remove each."""
+
+    catastrophe: CatastropheId = "plague"
+    count: int = 0  # how many of the candidates are hit
+    candidates: tuple[str, ...] = ()  # card ids ("civ" for the civilization, "luxury" for it)
+    hand: tuple[int, ...] = ()
+    luxury_usable: int = 0  # 0 for decline: the luxury goods are already lost
+    kind: ClassVar[str] = "catastrophe"
+
+
+@dataclass(frozen=True, slots=True)
+class FeedPrompt(Prompt):
+    """Supply: feed every inhabitant with grain, paying or removing cards for the shortfall."""
+
+    inhabitants: int = 0
+    grain: int = 0
+    shortfall: int = 0
+    removable: tuple[str, ...] = ()  # cards that carry inhabitants ("civ" for the civilization)
+    hand: tuple[int, ...] = ()
+    luxury: int = 0
+    kind: ClassVar[str] = "feed"
+
+
+@dataclass(frozen=True, slots=True)
+class CompletePrompt(Prompt):
+    """Supply: pay for buildings under construction (together) or lose them."""
+
+    buildings: tuple[str, ...] = ()
+    production_wood: int = 0
+    production_stone: int = 0
+    hand: tuple[int, ...] = ()
+    luxury: int = 0
+    kind: ClassVar[str] = "complete"
+
+
+# --------------------------------------------------------------------------------------------
+# Answers
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    kind: ClassVar[str] = "answer"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBid(Answer):
+    card: str
+    coins: tuple[int, ...] = ()
+    luxury: int = 0
+    kind: ClassVar[str] = "place_bid"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Answer):
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveBid(Answer):
+    card: str
+    kind: ClassVar[str] = "move_bid"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Answer):
+    kind: ClassVar[str] = "withdraw"
+
+
+@dataclass(frozen=True, slots=True)
+class PayBuilding(Answer):
+    coins: tuple[int, ...] = ()
+    luxury: int = 0
+    kind: ClassVar[str] = "pay_building"
+
+
+@dataclass(frozen=True, slots=True)
+class StartConstruction(Answer):
+    coin: int | None = None  # a coin from the hand, or None to draw one blind for a luxury good
+    kind: ClassVar[str] = "start_construction"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUpBuilding(Answer):
+    kind: ClassVar[str] = "give_up_building"
+
+
+@dataclass(frozen=True, slots=True)
+class CatastropheAnswer(Answer):
+    treatments: tuple[tuple[str, Treatment], ...] = ()
+    kind: ClassVar[str] = "catastrophe"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "treatments": [list(t) for t in self.treatments]}
+
+
+@dataclass(frozen=True, slots=True)
+class FeedPlan(Answer):
+    grain_coins: tuple[int, ...] = ()
+    inhabitant_coins: tuple[int, ...] = ()
+    luxury: int = 0
+    remove: tuple[str, ...] = ()
+    kind: ClassVar[str] = "feed"
+
+
+@dataclass(frozen=True, slots=True)
+class CompletePlan(Answer):
+    complete: tuple[str, ...] = ()
+    coins: tuple[int, ...] = ()
+    luxury: int = 0
+    kind: ClassVar[str] = "complete"
+
+
+ANSWER_TYPES: dict[str, type[Answer]] = {
+    cls.kind: cls
+    for cls in (PlaceBid, Pass, MoveBid, Withdraw, PayBuilding, StartConstruction,
+                GiveUpBuilding, CatastropheAnswer, FeedPlan, CompletePlan)
+}
+
+# Which answers fit which prompt.
+ANSWERS_FOR: dict[str, tuple[type[Answer], ...]] = {
+    "bid": (PlaceBid, Pass),
+    "outbid": (MoveBid, Withdraw),
+    "build": (PayBuilding, StartConstruction, GiveUpBuilding),
+    "catastrophe": (CatastropheAnswer,),
+    "feed": (FeedPlan,),
+    "complete": (CompletePlan,),
+}
+
+
+def answer_from_dict(data: Any) -> Answer:
+    """Rebuild an answer from its JSON form; raises ValueError on anything malformed."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise ValueError("an answer must be an object with a 'kind'")
+    cls = ANSWER_TYPES.get(data["kind"])
+    if cls is None:
+        raise ValueError(f"unknown answer kind {data['kind']!r}")
+    kwargs: dict[str, Any] = {}
+    names = {f.name for f in fields(cls)}
+    for key, value in data.items():
+        if key == "kind":
+            continue
+        if key not in names:
+            raise ValueError(f"unknown field {key!r} in a {data['kind']} answer")
+        if key == "treatments":
+            if not isinstance(value, list) or not all(
+                isinstance(t, list) and len(t) == 2 for t in value
+            ):
+                raise ValueError("treatments must be a list of [card, treatment] pairs")
+            kwargs[key] = tuple((str(t[0]), t[1]) for t in value)
+        elif isinstance(value, list):
+            kwargs[key] = tuple(value)
+        else:
+            kwargs[key] = value
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise ValueError(f"malformed {data['kind']} answer: {exc}") from None
+
+
+__all__ = [
+    "ANSWERS_FOR",
+    "ANSWER_TYPES",
+    "Answer",
+    "BidPrompt",
+    "BidTarget",
+    "BuildPrompt",
+    "CatastropheAnswer",
+    "CatastrophePrompt",
+    "CompletePlan",
+    "CompletePrompt",
+    "FeedPlan",
+    "FeedPrompt",
+    "GiveUpBuilding",
+    "IllegalAnswer",
+    "MoveBid",
+    "OutbidPrompt",
+    "Pass",
+    "PayBuilding",
+    "PlaceBid",
+    "Prompt",
+    "Row",
+    "StartConstruction",
+    "Treatment",
+    "Withdraw",
+    "answer_from_dict",
+]

@@ -1,0 +1,104 @@
+"""What one player may see: their own hand, everyone's tableau, sizes of hidden piles."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from peloponnes_tui.engine.log import Event
+from peloponnes_tui.engine.state import CardState
+
+if TYPE_CHECKING:
+    from peloponnes_tui.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedView:
+    card: str
+    under_construction: bool
+    covered: bool
+    cover_cause: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    name: str
+    civ: str
+    civ_state: CardState
+    luxury_state: CardState
+    luxury: int
+    luxury_cap: int
+    hand_size: int
+    buildings: tuple[PlacedView, ...]
+    landscapes: tuple[PlacedView, ...]
+    bid_card: str | None
+    bid_count: int
+    inhabitants: int
+    power: int
+    production: tuple[int, int, int]  # wood, stone, grain
+    bid_bonus2: int
+    conquest_discount: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrackView:
+    catastrophe: str
+    advances: int
+    steps: int
+    struck: bool
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A player's information set; bots decide from this and the prompt alone."""
+
+    seat: int
+    round: int
+    phase: str
+    order: tuple[int, ...]
+    market: tuple[str, ...]
+    conquest: tuple[str, ...]
+    piles_left: tuple[tuple[str, int], ...]  # power cards left per letter (A, B, C)
+    coin_pile_size: int
+    discard: tuple[int, ...]  # the discard pile lies face up
+    box: tuple[str, ...]
+    tracks: tuple[TrackView, ...]
+    players: tuple[PlayerView, ...]
+    hand: tuple[int, ...]  # own hand, resource sides visible
+    log: tuple[Event, ...]
+
+    @property
+    def me(self) -> PlayerView:
+        return self.players[self.seat]
+
+
+def _placed(rows: list) -> tuple[PlacedView, ...]:  # type: ignore[type-arg]
+    return tuple(PlacedView(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
+                 for x in rows)
+
+
+def view_for(game: Game, seat: int) -> View:
+    t = game.table
+    power = game.cards.power_by_id
+    letters = Counter(power[c].pile for c in t.power_pile)
+    players = tuple(
+        PlayerView(
+            seat=p.seat, name=p.name, civ=p.civ, civ_state=p.civ_state,
+            luxury_state=p.luxury_state, luxury=p.luxury, luxury_cap=game.luxury_cap(p),
+            hand_size=len(p.hand), buildings=_placed(p.buildings),
+            landscapes=_placed(p.landscapes), bid_card=p.bid_card, bid_count=p.bid_count,
+            inhabitants=game.inhabitants(p), power=game.power_points(p),
+            production=(game.production(p, "wood"), game.production(p, "stone"),
+                        game.production(p, "grain")),
+            bid_bonus2=game.bid_bonus2(p), conquest_discount=game.conquest_discount(p))
+        for p in game.players)
+    return View(
+        seat=seat, round=game.round, phase=game.phase, order=tuple(game.order),
+        market=tuple(t.market), conquest=tuple(t.conquest),
+        piles_left=tuple((k, letters.get(k, 0)) for k in ("A", "B", "C")),
+        coin_pile_size=len(t.coin_pile), discard=tuple(t.discard), box=tuple(t.box),
+        tracks=tuple(TrackView(c.id, t.markers[c.id], c.steps, c.id in t.struck)
+                     for c in game.cards.catastrophes),
+        players=players, hand=tuple(game.players[seat].hand), log=tuple(game.log))
