@@ -58,6 +58,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 PASS_DRAW = 3  # coin cards drawn for passing or withdrawing
 CONQUEST_SURCHARGE = 3
+_RESOURCE_INDEX = {"wood": 2, "stone": 3, "grain": 4}  # into Game._stats / Game._civ_stats
 
 Flow = Generator[Prompt, Answer, None]
 
@@ -126,6 +127,13 @@ class Game:
         self._power = cards.power_by_id
         self._coin_res = [c.resource for c in cards.coins]
         self._coin_amt = [c.amount for c in cards.coins]
+        # (inhabitants, power, wood, stone, grain) per card, for the tableau sums (hot paths)
+        self._stats = {c.id: (c.inhabitants, c.power, c.production.wood, c.production.stone,
+                              c.production.grain) for c in cards.power_cards}
+        self._civ_stats = {c.id: (c.inhabitants, c.power, c.production.wood,
+                                  c.production.stone, c.production.grain)
+                           for c in cards.civilizations}
+        self._function = {c.id: c.function for c in cards.power_cards}
         self.position = position
         self._setup()
         start = 1
@@ -775,28 +783,55 @@ class Game:
     def _active_cards(self, p: Player) -> list[PowerCard]:
         return [self._power[x.card] for x in p.buildings + p.landscapes if x.cover is None]
 
+    def _tableau_sum(self, p: Player, idx: int) -> int:
+        """Sum of one entry of ``_stats`` over the uncovered cards and the active civilization."""
+        stats = self._stats
+        total = 0
+        for x in p.buildings:
+            if x.cover is None:
+                total += stats[x.card][idx]
+        for x in p.landscapes:
+            if x.cover is None:
+                total += stats[x.card][idx]
+        if p.civ_state == "active":
+            total += self._civ_stats[p.civ][idx]
+        return total
+
+    def tallies(self, p: Player) -> tuple[int, int, int, int, int]:
+        """(inhabitants, power, wood, stone, grain) of the tableau in one pass (for views)."""
+        stats = self._stats
+        inh = power = wood = stone = grain = 0
+        for row in (p.buildings, p.landscapes):
+            for x in row:
+                if x.cover is None:
+                    a, b, c, d, e = stats[x.card]
+                    inh += a
+                    power += b
+                    wood += c
+                    stone += d
+                    grain += e
+        if p.civ_state == "active":
+            a, b, c, d, e = self._civ_stats[p.civ]
+            inh += a
+            power += b
+            wood += c
+            stone += d
+            grain += e
+        return inh, power, wood, stone, grain
+
     def inhabitants(self, p: Player) -> int:
         """Inhabitants on the tableau (civilization and uncovered power cards; not luxury)."""
-        total = sum(c.inhabitants for c in self._active_cards(p))
-        if p.civ_state == "active":
-            total += self._civ(p).inhabitants
-        return int(total)
+        return self._tableau_sum(p, 0)
 
     def production(self, p: Player, resource: str) -> int:
-        total = sum(getattr(c.production, resource) for c in self._active_cards(p))
-        if p.civ_state == "active":
-            total += getattr(self._civ(p).production, resource)
-        return int(total)
+        return self._tableau_sum(p, _RESOURCE_INDEX[resource])
 
     def power_points(self, p: Player) -> int:
-        total = sum(c.power for c in self._active_cards(p))
-        if p.civ_state == "active":
-            total += self._civ(p).power
-        return int(total)
+        return self._tableau_sum(p, 1)
 
     def _count_function(self, p: Player, fn: str) -> int:
-        return sum(1 for x in p.buildings
-                   if x.cover is None and self._power[x.card].function == fn)
+        function = self._function
+        return sum(1 for x in p.buildings if x.cover is None and function[x.card] == fn)
 
     def symbols(self, p: Player, cat: CatastropheId) -> int:
         """Catastrophe symbols of one kind in the tableau (covered cards still show them)."""
@@ -904,7 +939,8 @@ class Game:
                 if ans.coin is None:
                     if self._luxury_for_coins(p) < 1:
                         raise IllegalAnswer("you have no luxury good to trade for a coin card")
-                elif not isinstance(ans.coin, int) or ans.coin not in p.hand:
+                elif (not isinstance(ans.coin, int) or isinstance(ans.coin, bool)
+                      or ans.coin not in p.hand):
                     raise IllegalAnswer("that coin card is not in your hand")
         elif isinstance(prompt, CatastrophePrompt):
             assert isinstance(ans, CatastropheAnswer)

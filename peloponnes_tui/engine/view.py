@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from peloponnes_tui.engine.log import Event
-from peloponnes_tui.engine.state import CardState
+from peloponnes_tui.engine.state import CardState, Placed, Player
 
 if TYPE_CHECKING:
     from peloponnes_tui.engine.game import Game
@@ -74,26 +74,27 @@ class View:
         return self.players[self.seat]
 
 
-def _placed(rows: list) -> tuple[PlacedView, ...]:  # type: ignore[type-arg]
-    return tuple(PlacedView(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
-                 for x in rows)
+def _placed(rows: list[Placed]) -> tuple[PlacedView, ...]:
+    return tuple([PlacedView(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
+                  for x in rows])
+
+
+def _player_view(game: Game, p: Player) -> PlayerView:
+    inhabitants, power, wood, stone, grain = game.tallies(p)
+    return PlayerView(
+        seat=p.seat, name=p.name, civ=p.civ, civ_state=p.civ_state,
+        luxury_state=p.luxury_state, luxury=p.luxury, luxury_cap=game.luxury_cap(p),
+        hand_size=len(p.hand), buildings=_placed(p.buildings),
+        landscapes=_placed(p.landscapes), bid_card=p.bid_card, bid_count=p.bid_count,
+        inhabitants=inhabitants, power=power, production=(wood, stone, grain),
+        bid_bonus2=game.bid_bonus2(p), conquest_discount=game.conquest_discount(p))
 
 
 def view_for(game: Game, seat: int) -> View:
     t = game.table
     power = game.cards.power_by_id
-    letters = Counter(power[c].pile for c in t.power_pile)
-    players = tuple(
-        PlayerView(
-            seat=p.seat, name=p.name, civ=p.civ, civ_state=p.civ_state,
-            luxury_state=p.luxury_state, luxury=p.luxury, luxury_cap=game.luxury_cap(p),
-            hand_size=len(p.hand), buildings=_placed(p.buildings),
-            landscapes=_placed(p.landscapes), bid_card=p.bid_card, bid_count=p.bid_count,
-            inhabitants=game.inhabitants(p), power=game.power_points(p),
-            production=(game.production(p, "wood"), game.production(p, "stone"),
-                        game.production(p, "grain")),
-            bid_bonus2=game.bid_bonus2(p), conquest_discount=game.conquest_discount(p))
-        for p in game.players)
+    letters = Counter([power[c].pile for c in t.power_pile])
+    players = tuple([_player_view(game, p) for p in game.players])
     return View(
         seat=seat, round=game.round, phase=game.phase, order=tuple(game.order),
         market=tuple(t.market), conquest=tuple(t.conquest),
