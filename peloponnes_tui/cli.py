@@ -27,6 +27,15 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="one JSON object per game and line")
 
+    demo = sub.add_parser("demo", help="narrated rules demonstrations")
+    demo.add_argument("--scenario", metavar="NAME", help="play one scenario (see --list)")
+    demo.add_argument("--list", action="store_true", help="list the scenarios")
+    demo.add_argument("--text", action="store_true",
+                      help="print the narration instead of opening the app")
+    demo.add_argument("--bots", default="random,random,random",
+                      help="bots for a whole narrated game (without --scenario)")
+    demo.add_argument("--seed", type=int, default=1)
+
     cards = sub.add_parser("cards", help="card data tools")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     check = cards_sub.add_parser("check", help="validate a cards.yaml and print a summary")
@@ -122,6 +131,49 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     return 0
 
 
+def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
+    from peloponnes_tui.demo.scenario import (
+        ScenarioError,
+        list_scenarios,
+        load_scenario,
+        narrate_bot_game,
+        narrate_text,
+    )
+
+    try:
+        if args.list:
+            for sc in list_scenarios():
+                print(f"{sc.id:20} {sc.title}")
+            return 0
+        scenario = load_scenario(args.scenario) if args.scenario else None
+        if not args.text:
+            try:
+                from peloponnes_tui.tui.app import run_demo  # type: ignore[attr-defined]
+            except ImportError:
+                print("peloponnes: the app is not part of this build; showing the narration "
+                      "as text.", file=sys.stderr)
+            else:
+                return int(run_demo(cards=cards, scenario=scenario, bots=args.bots,
+                                    seed=args.seed))
+        if scenario is not None:
+            lines = narrate_text(scenario, cards)
+        else:
+            bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+            from peloponnes_tui.bots import BOTS
+
+            bad = [b for b in bots if b not in BOTS]
+            if bad or not 2 <= len(bots) <= 5:
+                print(f"peloponnes: --bots needs 2 to 5 of: {', '.join(BOTS)}", file=sys.stderr)
+                return 2
+            lines = narrate_bot_game(cards, bots, args.seed)
+        for line in lines:
+            print(line)
+        return 0
+    except ScenarioError as exc:
+        print(f"peloponnes: {exc}", file=sys.stderr)
+        return 2
+
+
 def cmd_cards_check(args: argparse.Namespace) -> int:
     from rich.console import Console
 
@@ -143,6 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         cards = _load(args.cards)
         if args.command == "simulate":
             return cmd_simulate(args, cards)
+        if args.command == "demo":
+            return cmd_demo(args, cards)
         return cmd_play(args, cards)
     except CardDataError as exc:
         print(f"peloponnes: card data error: {exc}", file=sys.stderr)

@@ -144,6 +144,7 @@ class Game:
                 raise GameSetupError(str(exc)) from None
             start = position.round
             self._event("position", f"Play starts from a prepared position in round {start}.")
+        self._log_setup()
         self._flow = self._run(start)
         self.pending: Prompt | None = next(self._flow, None)
 
@@ -214,11 +215,14 @@ class Game:
                            markers={c.id: 0 for c in cards.catastrophes})
         self.order = sorted(range(n), key=lambda s: cards.civ_by_id[self.players[s].civ].number)
         for p in self.players:
-            civ = cards.civ_by_id[p.civ]
-            p.hand = self._draw(civ.coins)
+            p.hand = self._draw(cards.civ_by_id[p.civ].coins)
+
+    def _log_setup(self) -> None:
+        for p in self.players:
+            civ = self.cards.civ_by_id[p.civ]
             self._event("setup", f"{p.name} leads {civ.name.en} (start number {civ.number}) "
-                        f"and takes {civ.coins} coin cards.", p.seat, data=(("civ", civ.id),))
-        self._event("turn_order", "Turn order: " + ", ".join(self.names[s] for s in self.order)
+                        f"and holds {len(p.hand)} coin cards.", p.seat, data=(("civ", civ.id),))
+        self._event("start_order", "Start order: " + ", ".join(self.names[s] for s in self.order)
                     + ".", data=(("order", tuple(self.order)),))
 
     # ----------------------------------------------------------------------------------------
@@ -444,11 +448,11 @@ class Game:
         need, grain = self.inhabitants(p), self.production(p, "grain")
         parts = []
         if plan.grain_coins:
-            parts.append(f"{len(plan.grain_coins)} grain coin card(s)")
+            parts.append(_n(len(plan.grain_coins), "grain coin card"))
         if plan.inhabitant_coins:
-            parts.append(f"{len(plan.inhabitant_coins)} inhabitant coin card(s)")
+            parts.append(_n(len(plan.inhabitant_coins), "inhabitant coin card"))
         if plan.luxury:
-            parts.append(f"{plan.luxury} luxury good(s)")
+            parts.append(_n(plan.luxury, "luxury good"))
         self._event("fed", f"{p.name} feeds {need} inhabitants with {grain} grain"
                     + (" and " + ", ".join(parts) if parts else "") + ".", p.seat)
         if grain > need:
@@ -539,6 +543,7 @@ class Game:
                     t.box.append(card)
                     self._event("discarded", f"Nobody bid on {self._cname(card)}: it leaves "
                                 "the game.", cards=(card,))
+            row[:] = [card for card in row if card in taken]  # the box now holds the others
 
     def _pass(self, p: Player, why: str) -> None:
         p.hand.extend(self._draw(PASS_DRAW))
@@ -619,23 +624,25 @@ class Game:
             if card is None:
                 continue
             p.bid_card = None
-            if card in t.market:
-                t.market.remove(card)
-            else:
-                t.conquest.remove(card)
+            # A won building stays in its row while its winner decides (the BuildPrompt below),
+            # so every power card lies in exactly one place at every prompt.
+            row = t.market if card in t.market else t.conquest
             info = self._power[card]
             if info.kind == "landscape":
+                row.remove(card)
                 p.landscapes.append(Placed(card))
                 p.won.append(card)
                 self._event("gain", f"{p.name} adds the landscape {info.name.en}.", seat, (card,))
                 continue
             prompt = self._build_prompt(p, info)
             if not prompt.can_pay and not prompt.can_construct:
+                row.remove(card)
                 t.box.append(card)
                 self._event("lost", f"{p.name} can neither pay for {info.name.en} nor put it "
                             "under construction: it is lost.", seat, (card,))
                 continue
             ans = yield prompt
+            row.remove(card)
             if isinstance(ans, GiveUpBuilding):
                 t.box.append(card)
                 self._event("lost", f"{p.name} gives up {info.name.en}.", seat, (card,))
@@ -661,9 +668,9 @@ class Game:
                 p.won.append(card)
                 paid = []
                 if ans.coins:
-                    paid.append(f"{len(ans.coins)} coin card(s)")
+                    paid.append(_n(len(ans.coins), "coin card"))
                 if ans.luxury:
-                    paid.append(f"{ans.luxury} luxury good(s)")
+                    paid.append(_n(ans.luxury, "luxury good"))
                 self._event("build", f"{p.name} builds {info.name.en}"
                             + (" paying " + " and ".join(paid) + " beside production" if paid
                                else " from production") + ".", seat, (card,))
@@ -697,7 +704,7 @@ class Game:
                     continue
                 if info.income.coins:
                     p.hand.extend(self._draw(info.income.coins))
-                    self._event("income", f"{p.name} draws {info.income.coins} coin card(s), "
+                    self._event("income", f"{p.name} draws {_n(info.income.coins, 'coin card')}, "
                                 f"the one-time income of {info.name.en}.", seat, (card,))
                 if info.income.luxury:
                     self._gain_luxury(p, info.income.luxury,
@@ -709,7 +716,7 @@ class Game:
             drawn = self._draw(row.coins + extra)
             p.hand.extend(drawn)
             self._event("income", f"{p.name} has {inhabitants} inhabitants and draws "
-                        f"{len(drawn)} coin card(s)"
+                        f"{_n(len(drawn), 'coin card')}"
                         + (f" ({extra} from Port/Temple)" if extra else "")
                         + (" (final income)" if final else "") + ".", seat,
                         data=(("coins", len(drawn)),))
@@ -831,7 +838,11 @@ class Game:
 
     def _count_function(self, p: Player, fn: str) -> int:
         function = self._function
-        return sum(1 for x in p.buildings if x.cover is None and function[x.card] == fn)
+        n = 0
+        for x in p.buildings:
+            if x.cover is None and function[x.card] == fn:
+                n += 1
+        return n
 
     def symbols(self, p: Player, cat: CatastropheId) -> int:
         """Catastrophe symbols of one kind in the tableau (covered cards still show them)."""
@@ -865,8 +876,8 @@ class Game:
             note = (" (no luxury card left)" if cap == 0 else f" (capped at {cap})")
         else:
             note = ""
-        self._event("luxury", f"{p.name} gains {got} luxury good(s) for {why}{note}.", p.seat,
-                    data=(("gained", got),))
+        self._event("luxury", f"{p.name} gains {_n(got, 'luxury good')} for {why}{note}.", p.seat,
+                    data=(("gained", got), ("why", why)))
 
     def _luxury_for_coins(self, p: Player) -> int:
         """Luxury goods that can be traded for blind coin cards right now."""
@@ -1041,7 +1052,7 @@ class Game:
             raise IllegalAnswer("name each card hit and how it is treated")
         cards = [c for c, _ in tr]
         if len(tr) != prompt.count:
-            raise IllegalAnswer(f"{prompt.count} card(s) must be chosen, not {len(tr)}")
+            raise IllegalAnswer(f"{_n(prompt.count, 'card')} must be chosen, not {len(tr)}")
         if len(set(cards)) != len(cards):
             raise IllegalAnswer("the same card is named twice")
         for c in cards:
@@ -1090,7 +1101,7 @@ class Game:
         removed = set(plan.remove)
         short = shortfall(removed)
         if short > paid:
-            raise IllegalAnswer(f"{short - paid} inhabitant(s) would still go hungry: pay more "
+            raise IllegalAnswer(f"{_n(short - paid, 'inhabitant')} would still go hungry: pay more "
                                 "or remove more cards")
         if paid_units and paid - min(paid_units) >= max(short, 0):
             raise IllegalAnswer("you pay more than the shortfall needs")
@@ -1166,6 +1177,11 @@ class Game:
 
     def snapshot(self) -> str:
         return json.dumps(self.state_json(), sort_keys=True, default=str)
+
+
+def _n(count: int, noun: str) -> str:
+    """'1 coin card', '3 coin cards'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _halves(v2: int) -> str:

@@ -81,6 +81,10 @@ def apply_position(pos: Position, players: list[Player], table: Table, cards: Ca
         raise PositionError(f"the position describes {len(pos.players)} players, the game has "
                             f"{len(players)}")
     # civilizations
+    named = [spec.civ for spec in pos.players if spec.civ is not None]
+    for civ in named:
+        if named.count(civ) > 1:
+            raise PositionError(f"the civilization {civ!r} is given to two players")
     for p, spec in zip(players, pos.players, strict=False):
         if spec.civ is None or spec.civ == p.civ:
             continue

@@ -1,0 +1,1 @@
+"""Narrated rules demonstrations: scenarios, the narrator and a narrated bot game."""

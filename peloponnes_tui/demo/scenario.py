@@ -1,0 +1,287 @@
+"""Rules demonstrations: a prepared position plus a few scripted answers that show one rule.
+
+Scenarios are YAML files in ``peloponnes_tui/demo/scenarios``.  A scenario names its players, a
+seed, a :class:`~peloponnes_tui.engine.position.Position`, and ``steps``: each is an answer for
+the pending prompt (its ``kind`` as in save files), optionally with ``say`` - a line of
+narration shown before it.  Coin cards in scripted answers may be named by resource or back id
+(``wood``, ``grain-2``) instead of by number; they are looked up in the answering player's hand.
+``expect`` lists facts about the final state that the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from peloponnes_tui.cards import CardSet
+from peloponnes_tui.demo.narrator import Narration, Narrator
+from peloponnes_tui.engine.game import Game, GameSetupError
+from peloponnes_tui.engine.position import Position
+from peloponnes_tui.engine.prompts import Answer, IllegalAnswer, answer_from_dict
+
+SCENARIO_DIR = Path(__file__).with_name("scenarios")
+
+
+class ScenarioError(Exception):
+    """A scenario file is broken; the message names the file and the problem."""
+
+
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    answer: dict[str, Any]
+    say: str | None = None
+
+
+class PlayerExpect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    luxury: int | None = None
+    hand_size: int | None = None
+    civ_state: str | None = None
+    luxury_state: str | None = None
+    has: list[str] = Field(default_factory=list)  # power cards in the tableau
+    has_not: list[str] = Field(default_factory=list)
+    covered: list[str] = Field(default_factory=list)
+    under_construction: list[str] = Field(default_factory=list)
+    score: int | None = None
+    population: int | None = None
+    power: int | None = None
+    rank: int | None = None
+
+
+class Expect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    struck: list[str] | None = None
+    order: list[int] | None = None
+    over: bool | None = None
+    winners: list[int] | None = None
+    log_kinds: list[str] = Field(default_factory=list)  # event kinds that must have happened
+    players: list[PlayerExpect] = Field(default_factory=list)
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    title: str
+    intro: str
+    players: list[str] = Field(min_length=2, max_length=5)
+    seed: int = 1
+    position: Position = Field(default_factory=Position)
+    steps: list[Step] = Field(default_factory=list)
+    outro: str = ""
+    expect: Expect = Field(default_factory=Expect)
+
+
+def scenario_paths() -> list[Path]:
+    return sorted(SCENARIO_DIR.glob("*.yaml"))
+
+
+def list_scenarios() -> list[Scenario]:
+    return [load_scenario(p.stem) for p in scenario_paths()]
+
+
+def load_scenario(name: str) -> Scenario:
+    path = Path(name) if name.endswith(".yaml") else SCENARIO_DIR / f"{name}.yaml"
+    if not path.exists():
+        known = ", ".join(p.stem for p in scenario_paths())
+        raise ScenarioError(f"no scenario {name!r}; the scenarios are: {known}")
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return Scenario.model_validate(raw)
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"{path.name}: not valid YAML ({exc})") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        raise ScenarioError(f"{path.name}: {where}: {err['msg']}") from None
+
+
+def _resolve_coin(game: Game, seat: int, ref: Any, taken: set[int]) -> Any:
+    if not isinstance(ref, str) or ref in ("luxury", "remove"):
+        return ref
+    coins = game.cards.coins
+    for c in game.players[seat].hand:
+        if c in taken:
+            continue
+        if coins[c].id == ref or coins[c].resource == ref:
+            taken.add(c)
+            return c
+    raise ScenarioError(f"no {ref!r} coin card left in {game.names[seat]}'s hand")
+
+
+def resolve_answer(game: Game, data: dict[str, Any]) -> Answer:
+    """Turn a scripted answer (coins named by resource) into an engine answer."""
+    prompt = game.pending
+    if prompt is None:
+        raise ScenarioError("the game is over, but the scenario has more steps")
+    seat = prompt.player
+    taken: set[int] = set()
+    data = dict(data)
+    for key in ("coins", "grain_coins", "inhabitant_coins"):
+        if key in data:
+            data[key] = [_resolve_coin(game, seat, c, taken) for c in data[key]]
+    if "coin" in data and data["coin"] is not None:
+        data["coin"] = _resolve_coin(game, seat, data["coin"], taken)
+    if "treatments" in data:
+        data["treatments"] = [[card, _resolve_coin(game, seat, how, taken)]
+                              for card, how in data["treatments"]]
+    try:
+        return answer_from_dict(data)
+    except ValueError as exc:
+        raise ScenarioError(f"malformed scripted answer {data}: {exc}") from None
+
+
+@dataclass
+class Beat:
+    """One moment of a demonstration: the scripted line, then what the engine logged."""
+
+    say: str | None
+    narrations: list[Narration]
+
+
+class ScenarioRun:
+    """Plays a scenario step by step, narrating the events each step produces."""
+
+    def __init__(self, scenario: Scenario, cards: CardSet) -> None:
+        self.scenario = scenario
+        self.narrator = Narrator()
+        try:
+            self.game = Game.new(scenario.players, scenario.seed, cards, scenario.position)
+        except GameSetupError as exc:
+            raise ScenarioError(f"{scenario.id}: the position cannot be set up: {exc}") from None
+        self._seen = 0
+        self.index = 0
+
+    def _new_events(self) -> list[Narration]:
+        out = [self.narrator.narrate(e) for e in self.game.log[self._seen:]]
+        self._seen = len(self.game.log)
+        return out
+
+    def opening(self) -> Beat:
+        return Beat(self.scenario.intro, self._new_events())
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.scenario.steps)
+
+    def step(self) -> Beat:
+        step = self.scenario.steps[self.index]
+        answer = resolve_answer(self.game, step.answer)
+        try:
+            self.game.answer(answer)
+        except IllegalAnswer as exc:
+            raise ScenarioError(f"{self.scenario.id}, step {self.index + 1}: the engine refused "
+                                f"the scripted answer: {exc}") from None
+        self.index += 1
+        return Beat(step.say, self._new_events())
+
+    def beats(self) -> Iterator[Beat]:
+        yield self.opening()
+        while not self.done:
+            yield self.step()
+
+
+def check_expectations(scenario: Scenario, game: Game) -> list[str]:
+    """Every expectation of the scenario that the final state does not meet."""
+    e = scenario.expect
+    bad: list[str] = []
+
+    def want(what: str, got: Any, expected: Any) -> None:
+        if expected is not None and got != expected:
+            bad.append(f"{what}: expected {expected!r}, got {got!r}")
+
+    want("struck", list(game.table.struck), e.struck)
+    want("order", list(game.order), e.order)
+    want("over", game.over, e.over)
+    want("winners", list(game.winners), e.winners)
+    kinds = {ev.kind for ev in game.log}
+    for k in e.log_kinds:
+        if k not in kinds:
+            bad.append(f"log: no {k!r} event")
+    for pe in e.players:
+        p = game.players[pe.seat]
+        tag = f"seat {pe.seat}"
+        want(f"{tag} luxury", p.luxury, pe.luxury)
+        want(f"{tag} hand size", len(p.hand), pe.hand_size)
+        want(f"{tag} civ_state", p.civ_state, pe.civ_state)
+        want(f"{tag} luxury_state", p.luxury_state, pe.luxury_state)
+        for card in pe.has:
+            if p.find(card) is None:
+                bad.append(f"{tag}: {card} not in the tableau")
+        for card in pe.has_not:
+            if p.find(card) is not None:
+                bad.append(f"{tag}: {card} still in the tableau")
+        for card in pe.covered:
+            x = p.find(card)
+            if x is None or not x.covered:
+                bad.append(f"{tag}: {card} is not covered")
+        for card in pe.under_construction:
+            x = p.find(card)
+            if x is None or not x.under_construction:
+                bad.append(f"{tag}: {card} is not under construction")
+        if pe.score is not None or pe.population is not None or pe.power is not None \
+                or pe.rank is not None:
+            if not game.scores:
+                bad.append(f"{tag}: no scores (the game is not over)")
+                continue
+            s = game.scores[pe.seat]
+            want(f"{tag} score", s.score, pe.score)
+            want(f"{tag} population", s.population, pe.population)
+            want(f"{tag} power", s.power, pe.power)
+            want(f"{tag} rank", s.rank, pe.rank)
+    return bad
+
+
+def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
+    """The whole demonstration as lines of plain text."""
+    run = ScenarioRun(scenario, cards)
+    yield f"== {scenario.title} =="
+    for beat in run.beats():
+        if beat.say:
+            yield ""
+            yield f"» {beat.say}"
+        for n in beat.narrations:
+            if n.event.kind in ("setup", "position"):
+                continue
+            yield f"  [{n.event.phase}] {n.event.text}"
+            if n.rule:
+                yield f"      rule: {n.rule}"
+    if scenario.outro:
+        yield ""
+        yield f"» {scenario.outro}"
+    if run.game.pending is not None:
+        who = run.game.names[run.game.pending.player]
+        yield f"  (next, {who} would decide: {run.game.pending.text})"
+
+
+def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str]:
+    """A whole game between computer players, narrated as plain text with the rules."""
+    from peloponnes_tui.bots import make_bot
+    from peloponnes_tui.simulate import NAMES
+
+    game = Game.new(list(NAMES[: len(bots)]), seed, cards)
+    agents = [make_bot(b, cards, seed * 7919 + i) for i, b in enumerate(bots)]
+    narrator = Narrator()
+    seen = 0
+    seats = ", ".join(f"{n} ({b})" for n, b in zip(game.names, bots, strict=True))
+    yield f"== A narrated game: {seats} =="
+    while True:
+        for ev in game.log[seen:]:
+            n = narrator.narrate(ev)
+            yield f"  [{ev.phase}] {ev.text}"
+            if n.rule:
+                yield f"      rule: {n.rule}"
+        seen = len(game.log)
+        prompt = game.pending
+        if prompt is None:
+            return
+        game.answer(agents[prompt.player].decide(prompt, game.view_for(prompt.player)))
