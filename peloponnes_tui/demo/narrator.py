@@ -123,8 +123,8 @@ class Narrator:
                         return f"luxury:{key}:cap", text + " " + LUXURY_CAP
                     return f"luxury:{key}", text
             return None
-        text = RULES.get(event.kind)
-        return (event.kind, text) if text else None
+        rule = RULES.get(event.kind)
+        return (event.kind, rule) if rule else None
 
     def narrate(self, event: Event) -> Narration:
         found = self.rule_for(event)
