@@ -174,6 +174,39 @@ class Game:
         return Game.replay(self.names, self.seed, self.answers[: len(self.answers) - count],
                            self.cards, self.position)
 
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A copy of this game in which everything hidden from ``seat`` is dealt afresh.
+
+        The other players' hands and face-down bids (same sizes), the order of the coin pile and
+        the order of the power pile within each of A, B and C are redrawn at random; what
+        ``seat`` can see stays as it is. Search bots play their look-ahead on such copies, so
+        they never use what their player could not know. The copy is for thinking only: its
+        future draws no longer follow the seed.
+        """
+        g = Game.replay(self.names, self.seed, self.answers, self.cards, self.position)
+        t = g.table
+        pool = list(t.coin_pile)
+        others = [p for p in g.players if p.seat != seat]
+        for p in others:
+            pool += p.hand
+            pool += p.bid_coins
+        rng.shuffle(pool)
+        for p in others:
+            n = len(p.hand)
+            p.hand, pool = pool[:n], pool[n:]
+            n = len(p.bid_coins)
+            p.bid_coins, pool = pool[:n], pool[n:]
+        t.coin_pile = pool
+        letters = [self._power[c].pile for c in t.power_pile]
+        by_letter: dict[str, list[str]] = {}
+        for c in t.power_pile:
+            by_letter.setdefault(self._power[c].pile, []).append(c)
+        for cards in by_letter.values():
+            rng.shuffle(cards)
+        t.power_pile = [by_letter[letter].pop() for letter in letters]
+        g.rng = random.Random(rng.getrandbits(64))
+        return g
+
     @property
     def over(self) -> bool:
         return self.pending is None
@@ -546,14 +579,17 @@ class Game:
             row[:] = [card for card in row if card in taken]  # the box now holds the others
 
     def _pass(self, p: Player, why: str) -> None:
-        p.hand.extend(self._draw(PASS_DRAW))
-        self._event("pass", f"{p.name} {why} and draws {PASS_DRAW} coin cards.", p.seat)
+        drawn = self._draw(PASS_DRAW)  # fewer if the coin cards run out (R18)
+        p.hand.extend(drawn)
+        self._event("pass", f"{p.name} {why} and draws {_n(len(drawn), 'coin card')}.", p.seat)
 
     def _withdraw(self, p: Player, why: str) -> None:
         p.hand.extend(p.bid_coins)
         p.bid_card, p.bid_coins, p.bid_count = None, [], 0
-        p.hand.extend(self._draw(PASS_DRAW))
-        self._event("withdraw", f"{p.name} {why} and draws {PASS_DRAW} coin cards.", p.seat)
+        drawn = self._draw(PASS_DRAW)
+        p.hand.extend(drawn)
+        self._event("withdraw", f"{p.name} {why} and draws {_n(len(drawn), 'coin card')}.",
+                    p.seat)
 
     def bid_bonus2(self, p: Player) -> int:
         """Market and Agora: each adds half a coin to every bid (in half coins)."""
@@ -703,8 +739,9 @@ class Game:
                 if p.find(card) is None:
                     continue
                 if info.income.coins:
-                    p.hand.extend(self._draw(info.income.coins))
-                    self._event("income", f"{p.name} draws {_n(info.income.coins, 'coin card')}, "
+                    once = self._draw(info.income.coins)
+                    p.hand.extend(once)
+                    self._event("income", f"{p.name} draws {_n(len(once), 'coin card')}, "
                                 f"the one-time income of {info.name.en}.", seat, (card,))
                 if info.income.luxury:
                     self._gain_luxury(p, info.income.luxury,

@@ -1,0 +1,54 @@
+"""Determinized copies (for search bots) keep what a player sees and redraw what is hidden."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from peloponnes_tui.bots import make_bot
+from peloponnes_tui.engine import Game
+
+
+def _midgame(cards, seed=5, answers=40):
+    game = Game.new(["A", "B", "C", "D"], seed, cards)
+    bots = [make_bot("random", cards, seed + i) for i in range(4)]
+    for _ in range(answers):
+        p = game.pending
+        game.answer(bots[p.player].decide(p, game.view_for(p.player)))
+    return game
+
+
+def test_view_is_unchanged_and_hidden_parts_are_redrawn(cards):
+    game = _midgame(cards)
+    seat = game.pending.player
+    before = game.snapshot()
+    copies = [game.determinize(seat, random.Random(i)) for i in range(8)]
+    assert game.snapshot() == before  # the real game is untouched
+    view = game.view_for(seat)
+    for g in copies:
+        assert g.view_for(seat) == view
+        assert g.pending == game.pending
+        for p, q in zip(game.players, g.players, strict=True):
+            assert len(p.hand) == len(q.hand)
+            assert len(p.bid_coins) == len(q.bid_coins)
+        # same cards overall, only places of hidden ones differ
+        assert sorted(g.table.coin_pile + [c for p in g.players for c in p.hand + p.bid_coins]) \
+            == sorted(game.table.coin_pile + [c for p in game.players
+                                              for c in p.hand + p.bid_coins])
+        assert Counter(cards.power_by_id[c].pile for c in g.table.power_pile) == Counter(
+            cards.power_by_id[c].pile for c in game.table.power_pile)
+        assert [cards.power_by_id[c].pile for c in g.table.power_pile] == [
+            cards.power_by_id[c].pile for c in game.table.power_pile]
+    other = next(p.seat for p in game.players if p.seat != seat and len(p.hand) > 1)
+    hands = {tuple(g.players[other].hand) for g in copies}
+    assert len(hands) > 1
+
+
+def test_determinized_copy_plays_on_to_the_end(cards):
+    game = _midgame(cards, seed=9, answers=25)
+    g = game.determinize(game.pending.player, random.Random(3))
+    bots = [make_bot("random", cards, 100 + i) for i in range(4)]
+    while not g.over:
+        p = g.pending
+        g.answer(bots[p.player].decide(p, g.view_for(p.player)))
+    assert g.scores and not game.over
