@@ -52,3 +52,12 @@ def test_determinized_copy_plays_on_to_the_end(cards):
         p = g.pending
         g.answer(bots[p.player].decide(p, g.view_for(p.player)))
     assert g.scores and not game.over
+
+
+def test_view_sample_is_the_players_determinization(cards):
+    game = _midgame(cards, seed=12, answers=30)
+    seat = game.pending.player
+    view = game.view_for(seat)
+    g = view.sample(random.Random(1))
+    assert g.view_for(seat) == view
+    assert g is not game

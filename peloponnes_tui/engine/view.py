@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from peloponnes_tui.engine.log import Event
@@ -68,10 +71,20 @@ class View:
     players: tuple[PlayerView, ...]
     hand: tuple[int, ...]  # own hand, resource sides visible
     log: tuple[Event, ...]
+    # Deals a copy of the game with everything hidden from this player redrawn at random
+    # (Game.determinize); search bots look ahead on such copies. Not part of comparisons.
+    sampler: Callable[[random.Random], Game] | None = field(default=None, compare=False,
+                                                             repr=False)
 
     @property
     def me(self) -> PlayerView:
         return self.players[self.seat]
+
+    def sample(self, rng: random.Random) -> Game:
+        """A determinized copy of the game as this player might imagine it."""
+        if self.sampler is None:
+            raise ValueError("this view cannot be sampled")
+        return self.sampler(rng)
 
 
 def _placed(rows: list[Placed]) -> tuple[PlacedView, ...]:
@@ -102,4 +115,5 @@ def view_for(game: Game, seat: int) -> View:
         coin_pile_size=len(t.coin_pile), discard=tuple(t.discard), box=tuple(t.box),
         tracks=tuple(TrackView(c.id, t.markers[c.id], c.steps, c.id in t.struck)
                      for c in game.cards.catastrophes),
-        players=players, hand=tuple(game.players[seat].hand), log=tuple(game.log))
+        players=players, hand=tuple(game.players[seat].hand), log=tuple(game.log),
+        sampler=partial(game.determinize, seat))
