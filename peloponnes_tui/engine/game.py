@@ -783,13 +783,13 @@ class Game:
                         discard.append(p.civ_cover)
                         p.civ_state, p.civ_cover = "active", None
                         changed = True
-                        self._event("restored", f"{p.name} is now protected from plague: "
+                        self._event("restored", f"{p.name} is now protected from {self._catname(cat)}: "
                                     "the civilization card is uncovered.", p.seat)
                     if cat == "decline" and p.luxury_cover is not None:
                         discard.append(p.luxury_cover)
                         p.luxury_state, p.luxury_cover = "active", None
                         changed = True
-                        self._event("restored", f"{p.name} is now protected from decline: "
+                        self._event("restored", f"{p.name} is now protected from {self._catname(cat)}: "
                                     "the luxury card counts again.", p.seat)
 
     def _score(self) -> None:
@@ -807,8 +807,9 @@ class Game:
                 power_tableau=self.power_points(p), coins_left=coins_left,
                 luxury_goods=p.luxury, power_from_coins=(coins_left + p.luxury) // 6,
                 power_luxury_card=lux.power if card_on else 0))
-        keys = sorted({s.tiebreak for s in raw}, reverse=True)
-        self.scores = tuple(replace(s, rank=keys.index(s.tiebreak) + 1) for s in raw)
+        # standard competition ranking: 1, 1, 3 when two share first place
+        self.scores = tuple(
+            replace(s, rank=1 + sum(1 for o in raw if o.tiebreak > s.tiebreak)) for s in raw)
         self.winners = tuple(s.seat for s in self.scores if s.rank == 1)
         for s in sorted(self.scores, key=lambda s: s.rank):
             self._event("score", f"{s.name}: population {s.population}, power {s.power}, "
@@ -927,17 +928,26 @@ class Game:
         t = self.table
         out: list[int] = []
         for _ in range(n):
-            if not t.coin_pile:
-                if not t.discard:
-                    self._event("coins_out", "The coin cards have run out: nothing more to draw.")
-                    break
-                t.coin_pile = t.discard
-                t.discard = []
-                self.rng.shuffle(t.coin_pile)
-                self._event("reshuffle", f"The discard pile ({len(t.coin_pile)} coin cards) is "
-                            "shuffled into a new draw pile.")
+            if not t.coin_pile and not self._reshuffle():
+                self._event("coins_out", "The coin cards have run out: nothing more to draw.")
+                break
             out.append(t.coin_pile.pop())
+        if out and not t.coin_pile:
+            # "As soon as the pile is used up" (German rulebook: "sobald"), not at the next draw
+            self._reshuffle()
         return out
+
+    def _reshuffle(self) -> bool:
+        """Shuffle the discard pile into a new coin pile; False if there is nothing to shuffle."""
+        t = self.table
+        if not t.discard:
+            return False
+        t.coin_pile = t.discard
+        t.discard = []
+        self.rng.shuffle(t.coin_pile)
+        self._event("reshuffle", f"The discard pile ({len(t.coin_pile)} coin cards) is "
+                    "shuffled into a new draw pile.")
+        return True
 
     def _remove(self, p: Player, card: str) -> None:
         """Return a tableau card to the box; coins on or under it go to the discard pile."""
@@ -974,7 +984,8 @@ class Game:
             if isinstance(ans, PlaceBid):
                 self._check_bid(p, prompt, ans)
         elif isinstance(prompt, OutbidPrompt):
-            if isinstance(ans, MoveBid) and ans.card not in {t.card for t in prompt.targets}:
+            # compare, not hash: a malformed (unhashable) card must be refused, not crash
+            if isinstance(ans, MoveBid) and not any(t.card == ans.card for t in prompt.targets):
                 raise IllegalAnswer(self._why_not_move(prompt, ans.card))
         elif isinstance(prompt, BuildPrompt):
             if isinstance(ans, PayBuilding):
@@ -1017,7 +1028,7 @@ class Game:
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise IllegalAnswer("luxury goods must be a whole number, zero or more")
         if amount > p.luxury:
-            raise IllegalAnswer(f"you have only {p.luxury} luxury goods")
+            raise IllegalAnswer(f"you have only {_n(p.luxury, 'luxury good')}")
         if limit is not None and amount > limit:
             raise IllegalAnswer(f"only {limit} coin cards are left to draw for luxury goods")
 
@@ -1080,7 +1091,8 @@ class Game:
             raise IllegalAnswer(f"{rest} more wood/stone is missing: give coin cards or "
                                 "luxury goods for it")
         if luxury > rest:
-            raise IllegalAnswer(f"only {rest} luxury goods are needed, not {luxury}")
+            raise IllegalAnswer("no luxury goods are needed" if rest == 0 else
+                                f"only {_n(rest, 'luxury good')} needed, not {luxury}")
 
     def _check_catastrophe(self, p: Player, prompt: CatastrophePrompt,
                            ans: CatastropheAnswer) -> None:
@@ -1090,11 +1102,11 @@ class Game:
         cards = [c for c, _ in tr]
         if len(tr) != prompt.count:
             raise IllegalAnswer(f"{_n(prompt.count, 'card')} must be chosen, not {len(tr)}")
-        if len(set(cards)) != len(cards):
-            raise IllegalAnswer("the same card is named twice")
-        for c in cards:
+        for c in cards:  # before the set below: a malformed (unhashable) card stops here
             if c not in prompt.candidates:
                 raise IllegalAnswer(f"{c!r} is not one of the cards this catastrophe can hit")
+        if len(set(cards)) != len(cards):
+            raise IllegalAnswer("the same card is named twice")
         coins = tuple(h for _, h in tr if not isinstance(h, str))
         self._check_coins(p, coins)
         for _, h in tr:

@@ -31,7 +31,6 @@ class PlayerSpec(BaseModel):
 
     civ: str | None = None
     civ_state: CardState = "active"
-    civ_covered_by_coin: bool = True  # a covered civilization lies under a coin
     # Coin cards by back id ("wood-2") or resource ("wood"); None keeps the dealt hand.
     hand: list[str] | None = None
     luxury: int | None = Field(default=None, ge=0)
