@@ -184,7 +184,7 @@ def test_bid_must_meet_the_cards_minimum(card, offered, minimum):
     game = three(hands=(["wood"] * 6, None, None))
     hand = game.players[0].hand
     expect_illegal(game, PlaceBid(card, tuple(hand[:offered])),
-                   f"needs at least {minimum} coin cards", f"you offered {offered}")
+                   f"needs at least {minimum} coin card", f"you offered {offered}")
 
 
 def test_a_bid_on_a_card_already_bid_on_must_be_higher():

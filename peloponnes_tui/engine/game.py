@@ -1046,8 +1046,9 @@ class Game:
             where = " in the conquest row (value + 3" + (
                 f" − {prompt.discount} for Barracks/Stockade" if prompt.discount else "") + ")" \
                 if target.row == "conquest" else ""
-            raise IllegalAnswer(f"{self._cname(ans.card)} needs at least {target.min_coins} coin "
-                                f"cards{where}; you offered {total}")
+            raise IllegalAnswer(f"{self._cname(ans.card)} needs at least "
+                                f"{_n(target.min_coins, 'coin card')}{where}; you offered "
+                                f"{total}")
         if total < target.need_coins:
             holder = self.players[target.holder if target.holder is not None else 0]
             raise IllegalAnswer(f"{holder.name}'s bid on {self._cname(ans.card)} counts "
