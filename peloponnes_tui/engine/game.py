@@ -205,6 +205,9 @@ class Game:
             rng.shuffle(cards)
         t.power_pile = [by_letter[letter].pop() for letter in letters]
         g.rng = random.Random(rng.getrandbits(64))
+        # The copy must not lead back to the real game: without its seed and answers it cannot
+        # be replayed into the true hands and piles.
+        g.answers, g.seed, g.position = [], -1, None
         return g
 
     @property
@@ -783,14 +786,15 @@ class Game:
                         discard.append(p.civ_cover)
                         p.civ_state, p.civ_cover = "active", None
                         changed = True
-                        self._event("restored", f"{p.name} is now protected from {self._catname(cat)}: "
-                                    "the civilization card is uncovered.", p.seat)
+                        self._event("restored", f"{p.name} is now protected from "
+                                    f"{self._catname(cat)}: the civilization card is uncovered.",
+                                    p.seat)
                     if cat == "decline" and p.luxury_cover is not None:
                         discard.append(p.luxury_cover)
                         p.luxury_state, p.luxury_cover = "active", None
                         changed = True
-                        self._event("restored", f"{p.name} is now protected from {self._catname(cat)}: "
-                                    "the luxury card counts again.", p.seat)
+                        self._event("restored", f"{p.name} is now protected from "
+                                    f"{self._catname(cat)}: the luxury card counts again.", p.seat)
 
     def _score(self) -> None:
         lux = self.cards.luxury

@@ -1,0 +1,864 @@
+"""A rule-of-thumb computer player.
+
+The bot keeps one idea throughout: estimate, from its own view and the prompt only, what its final
+score will be (``min(population, power)``) and pick the answer whose outcome raises that estimate
+most.  The estimate (:meth:`HeuristicBot.evaluate`) works like this:
+
+* **Money.** Coin cards, luxury goods and the income still to come (by inhabitants, plus Port and
+  Temple of Apollo) form the *funds*.  Grain shortfalls at the supplies still to come and the
+  completion of buildings under construction are paid out of them first (what the hand cannot
+  pay costs cards); excess grain adds luxury goods.
+* **Future cards.** Each remaining bidding round offers an average card of its pile (A, B or C,
+  from the cards not yet seen) at its minimum bid, plus a contention premium, plus the wood and
+  stone the tableau cannot produce for it.  The funds buy a share ``0.95 * tanh(funds / cost)``
+  of those cards; that is what a coin is worth, and why it is worth less and less as the rounds
+  run out.  Money left over counts as ``coins / 6`` power.
+* **Score.** A *soft* minimum of projected population and power, so a card is worth most when it
+  raises the lower of the two; inhabitant coin cards count as population.
+* **Risks.** The expected loss from every catastrophe that has not struck and the player is not
+  protected from (protection buildings and three symbols remove it), the chance that cards
+  covered by a catastrophe are restored at the end, and buildings under construction that may
+  not be paid for at the next supply.
+* Market/Agora and Barracks/Stockade add a little per bidding round left.
+
+Every decision compares the estimate of a few candidate outcomes: each affordable bid (building
+cards paid, pledged or given up, whichever is best) against passing; paying, pledging or giving
+up a won building; which cards a catastrophe hits and whether to cover or remove each; feeding
+plans; which buildings under construction to complete.  Payments come from
+:mod:`peloponnes_tui.engine.plans`, so the answers are legal by construction.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from peloponnes_tui.bots.base import Bot
+from peloponnes_tui.cards import CardSet, CivilizationCard, PowerCard
+from peloponnes_tui.engine.plans import card_balance, feed_plan, pick_coins, resource_payment
+from peloponnes_tui.engine.prompts import (
+    Answer,
+    BidPrompt,
+    BidTarget,
+    BuildPrompt,
+    CatastropheAnswer,
+    CatastrophePrompt,
+    CompletePlan,
+    CompletePrompt,
+    FeedPlan,
+    FeedPrompt,
+    GiveUpBuilding,
+    MoveBid,
+    OutbidPrompt,
+    Pass,
+    PayBuilding,
+    PlaceBid,
+    Prompt,
+    StartConstruction,
+    Treatment,
+    Withdraw,
+)
+from peloponnes_tui.engine.view import View
+
+CIV = "civ"
+LUXURY = "luxury"
+ROUNDS = 8
+CATS = ("plague", "earthquake", "tempest", "drought", "decline")
+
+LUXURY_VALUE = 0.8  # a luxury good relative to a coin card
+PASS_DRAW = 3
+
+
+class Slot(NamedTuple):
+    """A power card in the evaluated tableau."""
+
+    card: PowerCard
+    uc: bool = False  # under construction
+    cover: str | None = None  # catastrophe that covered it
+
+
+class Pos(NamedTuple):
+    """The bot's own position, reduced to what the estimate needs (hand as resource totals)."""
+
+    civ: CivilizationCard
+    civ_state: str
+    lux_state: str
+    luxury: float
+    slots: tuple[Slot, ...]
+    wood: float  # units of wood on coin cards in hand
+    stone: float
+    grain: float
+    inh: float  # inhabitants on coin cards in hand
+    coins: float  # coin cards in hand that do not show inhabitants
+
+
+@dataclass(frozen=True, slots=True)
+class Future:
+    """One bidding round still to come: what a card there usually costs and brings."""
+
+    value: float  # average minimum bid
+    pop: float
+    pow: float
+    building_share: float
+    costs: tuple[tuple[int, int], ...]  # (wood, stone) of the buildings that may come
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """When the decision is taken: what is still to come after it."""
+
+    bids_left: int
+    funding_incomes: int  # incomes before the last bid (their coins can still buy cards)
+    late_incomes: int  # incomes after the last bid (their coins only count as power)
+    future: tuple[Future, ...]
+    contention: float  # coins above the minimum a card usually costs
+    supplies: int  # supply phases still to come after this decision
+    incomes_before_supply: int  # incomes before the next of them
+    strike: dict[str, float]  # catastrophe -> chance it still strikes (0 if struck)
+    restore_chance: dict[str, float]  # catastrophe -> chance of gaining protection later
+    temperature: float
+
+
+_CTX_CACHE: dict[tuple[object, ...], Ctx] = {}
+
+
+def _poisson_at_least(lam: float, k: int) -> float:
+    if k <= 0:
+        return 1.0
+    term = math.exp(-lam)
+    below = 0.0
+    for i in range(k):
+        if i:
+            term *= lam / i
+        below += term
+    return max(0.0, 1.0 - below)
+
+
+def _sigmoid(x: float) -> float:
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _pile_of_round(r: int) -> str:
+    return "A" if r <= 3 else "B" if r <= 6 else "C"
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    # Tunable weights (score points unless said otherwise).
+    future_share = 1.0  # share of an average future card a player gains per bidding round
+    contention = (0.5, 0.25)  # coins above the minimum a card costs: base, per extra player
+    hunger_cost = 0.75  # a unit of grain shortfall the hand cannot pay (cards/inhabitants lost)
+    risk_scale = 0.6  # weight of the expected catastrophe losses
+    bid_bonus_per_round = 0.15  # Market/Agora, per bidding round left
+    discount_per_round = 0.12  # Barracks/Stockade, per bidding round left
+    pass_bias = 0.0  # added to the estimate of passing
+    temperature = (1.5, 0.5)  # soft minimum of population and power: base, per round left
+    restore_per_building = 0.3  # chance of restoring covered cards per unseen protection
+
+    def __init__(self, cards: CardSet, seed: int) -> None:
+        super().__init__(cards, seed)
+        self._cards_key = cards.digest
+        self.power = cards.power_by_id
+        self.coin_res = [c.resource for c in cards.coins]
+        self.coin_amt = [c.amount for c in cards.coins]
+        self.supply_cards = {c.id: c.pile for c in cards.power_cards if c.supply}
+        self.steps = {c.id: c.steps for c in cards.catastrophes}
+        self.lux_inh = cards.luxury.inhabitants
+        self.lux_pow = cards.luxury.power
+        self.lux_cap = cards.luxury.cap
+        self.lux_cap_declined = cards.luxury.declined_cap
+        total = len(cards.coins)
+        self.draw_share = {r: sum(c.amount for c in cards.coins if c.resource == r) / total
+                           for r in ("wood", "stone", "grain", "inhabitants")}
+
+    # ------------------------------------------------------------------------------------------
+    # entry point
+
+    def decide(self, prompt: Prompt, view: View) -> Answer:
+        pos = self._pos(view)
+        if isinstance(prompt, BidPrompt):
+            return self._bid(prompt, view, pos)
+        if isinstance(prompt, OutbidPrompt):
+            return self._outbid(prompt, view, pos)
+        if isinstance(prompt, BuildPrompt):
+            ctx = self._ctx(view, "gain")
+            return self._build(prompt, pos, ctx)[0]
+        if isinstance(prompt, CatastrophePrompt):
+            return self._catastrophe(prompt, view, pos)
+        if isinstance(prompt, FeedPrompt):
+            return self._feed(prompt, view, pos)
+        if isinstance(prompt, CompletePrompt):
+            return self._complete(prompt, view, pos)
+        raise TypeError(f"the heuristic bot cannot answer a {prompt.kind} prompt")
+
+    # ------------------------------------------------------------------------------------------
+    # reading the view
+
+    def _hand_totals(self, hand: Iterable[int]) -> tuple[float, float, float, float, float]:
+        w = s = g = i = n = 0
+        for c in hand:
+            res, amt = self.coin_res[c], self.coin_amt[c]
+            if res == "wood":
+                w += amt
+            elif res == "stone":
+                s += amt
+            elif res == "grain":
+                g += amt
+            else:
+                i += amt
+                continue
+            n += 1
+        return w, s, g, i, n
+
+    def _pos(self, view: View) -> Pos:
+        me = view.me
+        slots = tuple(Slot(self.power[x.card], x.under_construction,
+                           (x.cover_cause or "?") if x.covered else None)
+                      for x in me.buildings + me.landscapes)
+        w, s, g, i, n = self._hand_totals(view.hand)
+        return Pos(self.cards.civ_by_id[me.civ], me.civ_state, me.luxury_state, me.luxury,
+                   slots, w, s, g, i, n)
+
+    def _ctx(self, view: View, when: str, *, this_supply_done: bool = False) -> Ctx:
+        """Context for evaluating outcomes of a decision taken now.
+
+        ``when``: "pre" (catastrophe or supply before the round's bidding), "bid", "gain"
+        (after the round's bidding), "final" (the final supply).
+        """
+        # the context depends only on public information: bots of one card set share it
+        key = (self._cards_key, self.future_share, self.contention, self.temperature,
+               self.restore_per_building, view.round, when, this_supply_done, len(view.players),
+               view.market, view.conquest, view.box,
+               tuple(x.card for p in view.players for x in (*p.buildings, *p.landscapes)),
+               tuple((t.advances, t.struck) for t in view.tracks))
+        ctx = _CTX_CACHE.get(key)
+        if ctx is None:
+            if len(_CTX_CACHE) > 512:
+                _CTX_CACHE.clear()
+            ctx = _CTX_CACHE[key] = self._make_ctx(view, when, this_supply_done)
+        return ctx
+
+    def _make_ctx(self, view: View, when: str, this_supply_done: bool) -> Ctx:
+        r = view.round
+        seen: set[str] = set(view.market) | set(view.conquest) | set(view.box)
+        for p in view.players:
+            seen.update(x.card for x in p.buildings)
+            seen.update(x.card for x in p.landscapes)
+        unseen = [c for c in self.cards.power_cards if c.id not in seen]
+        if when == "final":
+            bids_left, first_income, first_bid = 0, ROUNDS + 1, ROUNDS + 1
+        elif when == "pre":
+            bids_left, first_income, first_bid = ROUNDS - r + 1, r, r
+        else:
+            bids_left, first_income, first_bid = ROUNDS - r, r, r + 1
+        funding = max(0, ROUNDS - first_income) if bids_left else 0
+        late = 1 if first_income <= ROUNDS else 0
+        # supplies still to come, and the round whose reveal brings the next one
+        supply_rounds: list[float] = []
+        revealed_now = set(view.market) | set(view.conquest)
+        for cid, pile in self.supply_cards.items():
+            if cid not in seen:
+                rounds = [k for k in range(1, ROUNDS + 1) if _pile_of_round(k) == pile and k > r]
+                if rounds:
+                    supply_rounds.append(sum(rounds) / len(rounds))
+            elif cid in revealed_now and when == "pre" and not this_supply_done:
+                supply_rounds.append(r)
+        if when != "final":
+            supply_rounds.append(ROUNDS + 1)
+        supply_rounds.sort()
+        incomes_before = round(supply_rounds[0] - first_income) if supply_rounds else 0
+        # catastrophes: chance of striking during the reveals still to come
+        reveals_left = ROUNDS - r
+        unseen_n = max(1, len(unseen))
+        symbols = {c: 0 for c in CATS}
+        for c in unseen:
+            if c.catastrophe:
+                symbols[c.catastrophe] += 1
+        strike: dict[str, float] = {}
+        for t in view.tracks:
+            if t.struck:
+                strike[t.catastrophe] = 0.0
+            else:
+                lam = reveals_left * 2 * symbols.get(t.catastrophe, 0) / unseen_n
+                strike[t.catastrophe] = _poisson_at_least(lam, t.steps - t.advances)
+        restore: dict[str, float] = {}
+        for cat in CATS:
+            k = sum(1 for c in unseen if c.protection == cat)
+            restore[cat] = min(0.6, self.restore_per_building * k) if bids_left else 0.0
+        future: list[Future] = []
+        by_pile: dict[str, Future] = {}
+        for k in range(first_bid, ROUNDS + 1):
+            letter = _pile_of_round(k)
+            if letter not in by_pile:
+                left = [c for c in unseen if c.pile == letter and not c.supply] or [
+                    c for c in self.cards.power_cards if c.pile == letter and not c.supply]
+                n = len(left)
+                blds = tuple((c.cost.wood, c.cost.stone) for c in left if c.kind == "building")
+                by_pile[letter] = Future(
+                    sum(c.value for c in left) / n,
+                    self.future_share * sum(c.inhabitants for c in left) / n,
+                    self.future_share * sum(c.power for c in left) / n,
+                    len(blds) / n, blds)
+            future.append(by_pile[letter])
+        contention = self.contention[0] + self.contention[1] * (len(view.players) - 2)
+        return Ctx(bids_left, funding, late, tuple(future), contention, len(supply_rounds),
+                   incomes_before, strike, restore,
+                   self.temperature[0] + self.temperature[1] * bids_left)
+
+    # ------------------------------------------------------------------------------------------
+    # the estimate
+
+    def _symbols(self, pos: Pos, cat: str) -> int:
+        n = sum(1 for s in pos.slots if s.card.catastrophe == cat)
+        if pos.civ_state != "removed":
+            n += pos.civ.catastrophes.count(cat)
+        return n
+
+    def _protected(self, pos: Pos, cat: str) -> bool:
+        for s in pos.slots:
+            if s.cover is None and s.card.protection == cat:
+                return True
+        return self._symbols(pos, cat) >= 3
+
+    def evaluate(self, pos: Pos, ctx: Ctx, parts: dict[str, float] | None = None) -> float:
+        civ_on = pos.civ_state == "active"
+        civ = pos.civ
+        active: list[Slot] = []
+        symbols = dict.fromkeys(CATS, 0)
+        protected = dict.fromkeys(CATS, False)
+        if civ_on:
+            cp = civ.production
+            inh, pw, wood, stone, grain = (civ.inhabitants, civ.power, cp.wood, cp.stone,
+                                           cp.grain)
+        else:
+            inh = pw = wood = stone = grain = 0
+        coin_income = bonus = disc = 0
+        for s in pos.slots:
+            c = s.card
+            if c.catastrophe:
+                symbols[c.catastrophe] += 1
+            if s.cover is not None:
+                continue
+            active.append(s)
+            pr = c.production
+            inh += c.inhabitants
+            pw += c.power
+            wood += pr.wood
+            stone += pr.stone
+            grain += pr.grain
+            if c.protection:
+                protected[c.protection] = True
+            if c.function:
+                if c.function == "coin_income":
+                    coin_income += 1
+                elif c.function == "bid_bonus":
+                    bonus += 1
+                else:
+                    disc += 1
+        if pos.civ_state != "removed":
+            for sym in civ.catastrophes:
+                symbols[sym] += 1
+        for name, n in symbols.items():
+            if n >= 3:
+                protected[name] = True
+        cap = (self.lux_cap if pos.lux_state == "active" else
+               self.lux_cap_declined if pos.lux_state == "covered" else 0)
+        # money: the hand, luxury goods and the income still to come
+        row = self.cards.income_for(inh)
+        per_income = row.coins + coin_income + min(row.luxury, cap)
+        funds = pos.coins + pos.luxury + ctx.funding_incomes * per_income
+        late = ctx.late_incomes * per_income
+        penalty = 0.0
+        # feeding at the supplies to come: paid from grain coins and luxury, else cards lost
+        food = pos.grain + pos.luxury + ctx.funding_incomes * per_income * self.draw_share["grain"]
+        short = inh - grain
+        for _ in range(ctx.supplies):
+            if short > 0:
+                paid = min(short, food)
+                food -= paid
+                funds -= paid
+                penalty += (short - paid) * self.hunger_cost
+            elif short < 0 and cap:
+                funds += min(-short, cap)
+        # buildings under construction
+        pending = [s for s in pos.slots if s.uc and s.cover is None]
+        lose_pending = 0.0
+        if pending:
+            mw = max(0, sum(s.card.cost.wood for s in pending) - wood)
+            ms = max(0, sum(s.card.cost.stone for s in pending) - stone)
+            draws = ctx.incomes_before_supply * per_income
+            dw = max(0.0, mw - pos.wood - draws * self.draw_share["wood"])
+            ds = max(0.0, ms - pos.stone - draws * self.draw_share["stone"])
+            left = dw + ds - pos.luxury
+            funds -= mw + ms - max(0.0, left)
+            if left > 0:
+                lose_pending = min(1.0, 0.5 * left)
+        # the cards still to buy
+        total_cost = sum_pop = sum_pow = 0.0
+        miss_cache: dict[tuple[int, int, int], float] = {}
+        for f in ctx.future:
+            key = (id(f.costs), wood, stone)
+            miss = miss_cache.get(key)
+            if miss is None:
+                miss = (sum(max(0, w - wood) + max(0, st - stone) for w, st in f.costs)
+                        / len(f.costs)) if f.costs else 0.0
+                miss_cache[key] = miss
+            total_cost += f.value + ctx.contention + f.building_share * miss
+            sum_pop += f.pop
+            sum_pow += f.pow
+        if total_cost > 0 and funds > 0:
+            th = math.tanh(funds / total_cost)
+            frac = 0.95 * th
+            dfrac = 0.95 * (1 - th * th) / total_cost
+        else:
+            frac, dfrac = 0.0, 0.95 / max(total_cost, 1.0)
+        leftover = max(0.0, funds - frac * total_cost) + late
+        # population and power at the end
+        pop = inh + pos.inh + frac * sum_pop
+        power = pw + frac * sum_pow + leftover / 6
+        lux_on = pos.lux_state == "active" or (pos.lux_state == "covered"
+                                               and protected["decline"])
+        if lux_on:
+            pop += self.lux_inh
+            power += self.lux_pow
+        restorable = 0.0
+        for s in pos.slots:
+            if s.cover is not None:
+                if protected.get(s.cover, False):
+                    pop += s.card.inhabitants
+                    power += s.card.power
+                else:
+                    restorable += ctx.restore_chance.get(s.cover, 0.0) * (
+                        0.5 * s.card.inhabitants + 0.5 * s.card.power)
+        if pos.civ_state == "covered":
+            if protected["plague"]:
+                pop += civ.inhabitants
+                power += civ.power
+            else:
+                restorable += ctx.restore_chance["plague"] * 0.5 * (civ.inhabitants + civ.power)
+        if pos.lux_state == "covered" and not protected["decline"]:
+            restorable += ctx.restore_chance["decline"] * 0.5 * (self.lux_inh + self.lux_pow)
+        t = ctx.temperature
+        lo = min(pop, power)
+        soft = lo - t * math.log(math.exp((lo - pop) / t) + math.exp((lo - power) / t))
+        g_pop = _sigmoid((power - pop) / t)
+        g_pow = 1.0 - g_pop
+        # what one more coin card is worth now
+        cv = g_pop * sum_pop * dfrac + g_pow * (sum_pow * dfrac + (1 - dfrac * total_cost) / 6)
+        value = soft + restorable - penalty
+        if lose_pending:
+            value -= lose_pending * sum(g_pop * s.card.inhabitants + g_pow * s.card.power
+                                        for s in pending)
+        # catastrophes that may still strike
+        for cat in CATS:
+            p = ctx.strike.get(cat, 0.0)
+            if p <= 0 or protected[cat]:
+                continue
+            value -= self.risk_scale * p * self._loss(cat, pos, active, g_pop, g_pow, cv)
+        # bidding functions
+        bonus, disc = min(2, bonus), min(2, disc)
+        value += ctx.bids_left * (self.bid_bonus_per_round * bonus + self.discount_per_round * disc)
+        if parts is not None:
+            parts.update(pop=pop, power=power, soft=soft, funds=funds, frac=frac, cv=cv,
+                         penalty=penalty, restorable=restorable, value=value,
+                         lose_pending=lose_pending)
+        return value
+
+    def _worth(self, card: PowerCard | CivilizationCard, g_pop: float, g_pow: float,
+               cv: float) -> float:
+        prod = card.production
+        return (g_pop * card.inhabitants + g_pow * card.power
+                + 0.3 * (prod.wood + prod.stone) + 0.4 * prod.grain)
+
+    def _loss(self, cat: str, pos: Pos, active: list[Slot], g_pop: float, g_pow: float,
+              cv: float) -> float:
+        if cat == "plague":
+            return self._worth(pos.civ, g_pop, g_pow, cv) if pos.civ_state == "active" else 0.0
+        if cat == "decline":
+            loss = LUXURY_VALUE * cv * pos.luxury
+            if pos.lux_state == "active":
+                loss += g_pop * self.lux_inh + g_pow * self.lux_pow
+            return loss
+        if cat == "drought":
+            grains = [s for s in active if s.card.production.grain > 0]
+            if not grains:
+                return 0.0
+            top = max(s.card.production.grain for s in grains)
+            return min(self._worth(s.card, g_pop, g_pow, cv) for s in grains
+                       if s.card.production.grain == top)
+        kind = "building" if cat == "earthquake" else "landscape"
+        worths = [self._worth(s.card, g_pop, g_pow, cv) for s in active if s.card.kind == kind]
+        return sum(worths) / 3
+
+    # ------------------------------------------------------------------------------------------
+    # coins
+
+    def _spend_order(self, hand: Sequence[int], pos: Pos) -> list[int]:
+        """The hand, the coin cards the bot would rather give away first."""
+        active = [s for s in pos.slots if s.cover is None]
+        civ_on = pos.civ_state == "active"
+        need = sum(s.card.inhabitants for s in active) + (pos.civ.inhabitants if civ_on else 0)
+        have = sum(s.card.production.grain for s in active) + (
+            pos.civ.production.grain if civ_on else 0)
+        base: dict[str, float] = {"inhabitants": 3.0}
+        for res, target in (("wood", 2), ("stone", 3)):
+            cost = sum(getattr(s.card.cost, res) for s in active if s.uc)
+            prod = sum(getattr(s.card.production, res) for s in active) + (
+                getattr(pos.civ.production, res) if civ_on else 0)
+            base[res] = 0.5 + (1.5 if cost > prod else 0.0) + (0.4 if prod < target else 0.0)
+        hungry = need > have + pos.grain - 1
+
+        def keep(coin: int) -> float:
+            res, amt = self.coin_res[coin], self.coin_amt[coin]
+            b = (2.0 if hungry else 1.0) if res == "grain" else base[res]
+            return b + 0.3 * (amt - 1) + coin / 1000
+
+        return sorted(hand, key=keep)
+
+    def _without(self, pos: Pos, coins: Iterable[int], luxury: float = 0) -> Pos:
+        w, s, g, i, n = self._hand_totals(coins)
+        return pos._replace(wood=pos.wood - w, stone=pos.stone - s, grain=pos.grain - g,
+                       inh=pos.inh - i, coins=pos.coins - n, luxury=pos.luxury - luxury)
+
+    def _with_draws(self, pos: Pos, n: int) -> Pos:
+        sh = self.draw_share
+        inh_share = sh["inhabitants"]
+        return pos._replace(wood=pos.wood + n * sh["wood"], stone=pos.stone + n * sh["stone"],
+                       grain=pos.grain + n * sh["grain"], inh=pos.inh + n * inh_share,
+                       coins=pos.coins + n * (1 - inh_share))
+
+    # ------------------------------------------------------------------------------------------
+    # bidding
+
+    def _gain_outcome(self, card: PowerCard, pos: Pos, hand: Sequence[int], ctx: Ctx) -> float:
+        """The estimate after winning ``card`` with ``hand`` left (best way to add a building)."""
+        if card.kind == "landscape":
+            new = pos._replace(slots=(*pos.slots, Slot(card)))
+            if card.income.coins:
+                new = self._with_draws(new, card.income.coins)
+            if card.income.luxury:
+                new = new._replace(luxury=new.luxury + card.income.luxury)
+            return self.evaluate(new, ctx)
+        prod_w = self._production(pos, "wood")
+        prod_s = self._production(pos, "stone")
+        mw, ms = max(0, card.cost.wood - prod_w), max(0, card.cost.stone - prod_s)
+        excess = max(0, prod_w - card.cost.wood) + max(0, prod_s - card.cost.stone)
+        have_w = sum(self.coin_amt[c] for c in hand if self.coin_res[c] == "wood")
+        have_s = sum(self.coin_amt[c] for c in hand if self.coin_res[c] == "stone")
+        short = max(0, mw - have_w) + max(0, ms - have_s)
+        prompt = BuildPrompt(player=0, text="", card=card.id, cost_wood=card.cost.wood,
+                             cost_stone=card.cost.stone, production_wood=prod_w,
+                             production_stone=prod_s, missing_wood=mw, missing_stone=ms,
+                             excess=excess, hand=tuple(hand), luxury=int(pos.luxury),
+                             luxury_usable=int(pos.luxury), can_pay=short <= pos.luxury,
+                             can_construct=bool(hand) or pos.luxury >= 1)
+        return self._build(prompt, pos, ctx, quick=True)[1]
+
+    def _production(self, pos: Pos, res: str) -> int:
+        total = sum(getattr(s.card.production, res) for s in pos.slots if s.cover is None)
+        if pos.civ_state == "active":
+            total += getattr(pos.civ.production, res)
+        return int(total)
+
+    def _bid_coins(self, pos: Pos, hand: Sequence[int], amount: int, luxury_usable: int,
+                   ctx: Ctx) -> tuple[list[int], int]:
+        order = self._spend_order(hand, pos)
+        lux_first = (ctx.strike.get("decline", 0.0) > 0.5 and not self._protected(pos, "decline"))
+        lux = min(luxury_usable, amount) if lux_first else max(0, amount - len(order))
+        coins = order[: amount - lux]
+        return coins, lux
+
+    def _bid_value(self, t: BidTarget, amount: int, pos: Pos, hand: Sequence[int],
+                   luxury_usable: int, ctx: Ctx) -> tuple[float, list[int], int]:
+        coins, lux = self._bid_coins(pos, hand, amount, luxury_usable, ctx)
+        after = self._without(pos, coins, lux)
+        rest = [c for c in hand if c not in coins]
+        v = self._gain_outcome(self.power[t.card], after, rest, ctx)
+        return v, coins, lux
+
+    def _bid(self, prompt: BidPrompt, view: View, pos: Pos) -> Answer:
+        ctx = self._ctx(view, "bid")
+        funds = len(prompt.hand) + prompt.luxury_usable
+        best: Answer = Pass()
+        best_v = self.evaluate(self._with_draws(pos, PASS_DRAW), ctx) + self.pass_bias
+        # players still to bid after me this round could outbid a market bid
+        later = view.order[view.order.index(view.seat) + 1:] if view.seat in view.order else ()
+        rivals = [view.players[s] for s in later if view.players[s].bid_card is None]
+        scored: list[tuple[float, int, BidTarget, list[int], int]] = []
+        for i, t in enumerate(prompt.targets):
+            if t.need_coins > funds:
+                continue
+            v, coins, lux = self._bid_value(t, t.need_coins, pos, prompt.hand,
+                                            prompt.luxury_usable, ctx)
+            threat = 0
+            if t.row == "market":
+                # players still to bid may take a market card from us: count a small risk
+                threat = sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
+                v -= 0.15 * threat
+            scored.append((v, -i, t, coins, lux))
+        if not scored:
+            return best
+        v, _, t, coins, lux = max(scored, key=lambda x: (x[0], x[1]))
+        if t.row == "market" and t.need_coins + 1 <= funds:
+            threat = sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
+            if threat:
+                v2, coins2, lux2 = self._bid_value(t, t.need_coins + 1, pos, prompt.hand,
+                                                   prompt.luxury_usable, ctx)
+                v2 -= 0.06 * threat
+                if v2 > v:
+                    v, coins, lux = v2, coins2, lux2
+        if v > best_v + 1e-9:
+            best = PlaceBid(t.card, tuple(coins), lux)
+        return best
+
+    def _outbid(self, prompt: OutbidPrompt, view: View, pos: Pos) -> Answer:
+        ctx = self._ctx(view, "bid")
+        # the bid's coins are off the table whatever happens: withdrawing returns them plus 3
+        best: Answer = Withdraw()
+        back = self._with_draws(pos, PASS_DRAW + prompt.coins)
+        best_v = self.evaluate(back, ctx)
+        for t in prompt.targets:
+            v = self._gain_outcome(self.power[t.card], pos, view.hand, ctx)
+            if v > best_v + 1e-9:
+                best_v = v
+                best = MoveBid(t.card)
+        return best
+
+    # ------------------------------------------------------------------------------------------
+    # buildings
+
+    def _build(self, prompt: BuildPrompt, pos: Pos, ctx: Ctx, quick: bool = False
+               ) -> tuple[Answer, float]:
+        """The best way to add a won building, and the estimate after it.
+
+        ``quick`` (when bidding looks ahead) skips the options that are rarely best.
+        """
+        card = self.power[prompt.card]
+        options: list[tuple[float, Answer]] = []
+        if not quick or not (prompt.can_pay or prompt.can_construct):
+            options.append((self.evaluate(pos, ctx), GiveUpBuilding()))
+        if prompt.can_pay:
+            order = self._spend_order(prompt.hand, pos)
+            coins, rest = resource_payment(order, self.cards, prompt.missing_wood,
+                                           prompt.missing_stone)
+            if rest <= prompt.luxury:
+                new = self._without(pos, coins, rest)
+                new = new._replace(slots=(*new.slots, Slot(card)))
+                if not rest and prompt.excess:
+                    new = new._replace(luxury=new.luxury + prompt.excess)
+                if card.income.coins:
+                    new = self._with_draws(new, card.income.coins)
+                options.append((self.evaluate(new, ctx), PayBuilding(tuple(coins), rest)))
+        if prompt.can_construct and not (quick and len(options)):
+            new_slots = (*pos.slots, Slot(card, uc=True))
+            if prompt.hand:
+                coin = self._spend_order(prompt.hand, pos)[0]
+                new = self._without(pos, [coin])._replace(slots=new_slots)
+                if card.income.coins:
+                    new = self._with_draws(new, card.income.coins)
+                options.append((self.evaluate(new, ctx), StartConstruction(coin)))
+            elif prompt.luxury_usable:
+                new = pos._replace(luxury=pos.luxury - 1, slots=new_slots)
+                if card.income.coins:
+                    new = self._with_draws(new, card.income.coins)
+                options.append((self.evaluate(new, ctx), StartConstruction(None)))
+        v, ans = max(options, key=lambda o: o[0])
+        return ans, v
+
+    # ------------------------------------------------------------------------------------------
+    # catastrophes
+
+    def _apply(self, pos: Pos, card: str, how: Treatment | str, cause: str) -> Pos:
+        """Cover (how = "cover") or remove a card of the position."""
+        cover = how != "remove"
+        if card == CIV:
+            return pos._replace(civ_state="covered" if cover else "removed")
+        if card == LUXURY:
+            return pos._replace(lux_state="covered" if cover else "removed", luxury=0)
+        slots = list(pos.slots)
+        for i, s in enumerate(slots):
+            if s.card.id == card:
+                if cover:
+                    slots[i] = Slot(s.card, s.uc, cause)
+                else:
+                    del slots[i]
+                break
+        return pos._replace(slots=tuple(slots))
+
+    def _catastrophe(self, prompt: CatastrophePrompt, view: View, pos: Pos) -> Answer:
+        ctx = self._ctx(view, "pre")
+        cat = prompt.catastrophe
+        if cat == "decline":
+            pos = pos._replace(luxury=0)
+        # which cards to hit: those whose removal costs least
+        cands = list(prompt.candidates)
+        if prompt.count < len(cands):
+            loss = {c: self.evaluate(self._apply(pos, c, "remove", cat), ctx) for c in cands}
+            cands.sort(key=lambda c: -loss[c])
+        hit = cands[: prompt.count]
+        hand = self._spend_order(prompt.hand, pos)
+        lux = prompt.luxury_usable
+        treatments: list[tuple[str, Treatment]] = []
+        cur = pos
+        for card in hit:
+            removed = self._apply(cur, card, "remove", cat)
+            v_remove = self.evaluate(removed, ctx)
+            best: tuple[float, Treatment, Pos] = (v_remove, "remove", removed)
+            if hand:
+                coin = hand[0]
+                covered = self._apply(self._without(cur, [coin]), card, "cover", cat)
+                v = self.evaluate(covered, ctx)
+                if v > best[0]:
+                    best = (v, coin, covered)
+            if lux:
+                covered = self._apply(cur._replace(luxury=cur.luxury - 1), card, "cover", cat)
+                v = self.evaluate(covered, ctx)
+                if v > best[0]:
+                    best = (v, "luxury", covered)
+            _, how, cur = best
+            if how == "luxury":
+                lux -= 1
+            elif isinstance(how, int):
+                hand.remove(how)
+            treatments.append((card, how))
+        return CatastropheAnswer(tuple(treatments))
+
+    # ------------------------------------------------------------------------------------------
+    # supply
+
+    def _supply_ctx(self, view: View) -> Ctx:
+        final = view.round == ROUNDS and any(
+            e.kind == "income" for e in reversed(view.log[-80:]) if e.round == ROUNDS)
+        return self._ctx(view, "final" if final else "pre", this_supply_done=True)
+
+    def _pay_food(self, hand: Sequence[int], need: int, luxury: int, lux_first: bool
+                  ) -> tuple[list[int], list[int], int, int] | None:
+        """Grain coins, inhabitant coins and luxury for ``need`` units; None if impossible."""
+        grain = pick_coins(hand, self.cards, "grain", need)
+        got = sum(self.coin_amt[c] for c in grain)
+        rest = max(0, need - got)
+        inh: list[int] = []
+        lux = 0
+        if lux_first:
+            lux = min(luxury, rest)
+            rest -= lux
+            inh = pick_coins(hand, self.cards, "inhabitants", rest)
+            rest -= sum(self.coin_amt[c] for c in inh)
+        else:
+            inh = pick_coins(hand, self.cards, "inhabitants", rest)
+            rest -= sum(self.coin_amt[c] for c in inh)
+            lux = min(luxury, rest)
+            rest -= lux
+        if rest > 0:
+            return None
+        return grain, inh, lux, got
+
+    def _feed(self, prompt: FeedPrompt, view: View, pos: Pos) -> Answer:
+        ctx = self._supply_ctx(view)
+        civ = view.me.civ
+        hand = sorted(prompt.hand, key=lambda c: (-self.coin_amt[c], c))
+        net = {c: card_balance(self.cards, civ, c) for c in prompt.removable}
+        saving = {c: inh - grain for c, (inh, grain) in net.items() if inh - grain > 0}
+        # cards in order of least value per inhabitant saved
+        drop_loss = {c: self.evaluate(self._apply(pos, c, "remove", ""), ctx) for c in saving}
+        removal_order = sorted(saving, key=lambda c: -(drop_loss[c] / saving[c]))
+        plans: list[FeedPlan] = []
+        for forced in [None, *removal_order]:
+            removed: list[str] = [forced] if forced else []
+            short = prompt.shortfall - (saving[forced] if forced else 0)
+            can_pay = sum(self.coin_amt[c] for c in hand
+                          if self.coin_res[c] in ("grain", "inhabitants")) + prompt.luxury
+            for c in removal_order:
+                if short <= can_pay:
+                    break
+                if c not in removed:
+                    removed.append(c)
+                    short -= saving[c]
+            # drop removals the payment makes unnecessary (the rules forbid them)
+            changed = True
+            while changed:
+                changed = False
+                for c in list(removed):
+                    if short + saving[c] <= can_pay and (c != forced or short + saving[c] <= 0):
+                        removed.remove(c)
+                        short += saving[c]
+                        changed = True
+            short = max(0, short)
+            for lux_first in (True, False):
+                pay = self._pay_food(hand, short, prompt.luxury, lux_first)
+                if pay is None:
+                    continue
+                grain, inh, lux, _ = pay
+                plan = FeedPlan(tuple(grain), tuple(inh), lux, tuple(removed))
+                if plan not in plans:
+                    plans.append(plan)
+        best: FeedPlan | None = None
+        best_v = -math.inf
+        for plan in plans:
+            if not self._feed_legal(prompt, plan, saving):
+                continue
+            new = self._without(pos, plan.grain_coins + plan.inhabitant_coins, plan.luxury)
+            for c in plan.remove:
+                new = self._apply(new, c, "remove", "")
+            v = self.evaluate(new, ctx)
+            if v > best_v:
+                best, best_v = plan, v
+        if best is None:  # fall back on the plain helper's plan
+            g, i, lx, rem = feed_plan(self.cards, civ, prompt.shortfall, hand, prompt.luxury,
+                                      removal_order)
+            return FeedPlan(tuple(g), tuple(i), lx, tuple(rem))
+        return best
+
+    def _feed_legal(self, prompt: FeedPrompt, plan: FeedPlan, saving: dict[str, int]) -> bool:
+        units = [self.coin_amt[c] for c in plan.grain_coins + plan.inhabitant_coins]
+        units += [1] * plan.luxury
+        paid = sum(units)
+        short = prompt.shortfall - sum(saving[c] for c in plan.remove)
+        if short > paid:
+            return False
+        if units and paid - min(units) >= max(short, 0):
+            return False
+        return all(short + saving[c] > paid for c in plan.remove)
+
+    def _complete(self, prompt: CompletePrompt, view: View, pos: Pos) -> Answer:
+        ctx = self._supply_ctx(view)
+        blds = list(prompt.buildings)
+        order = self._spend_order(prompt.hand, pos)
+        best: CompletePlan = CompletePlan((), (), 0)
+        lost = pos
+        for b in blds:
+            lost = self._apply(lost, b, "remove", "")
+        best_v = self.evaluate(lost, ctx)
+        n = len(blds)
+        subsets: Iterable[int] = range(1, 1 << n) if n <= 6 else [(1 << n) - 1]
+        for mask in subsets:
+            chosen = [b for i, b in enumerate(blds) if mask >> i & 1]
+            wood = sum(self.power[b].cost.wood for b in chosen)
+            stone = sum(self.power[b].cost.stone for b in chosen)
+            mw = max(0, wood - prompt.production_wood)
+            ms = max(0, stone - prompt.production_stone)
+            coins, rest = resource_payment(order, self.cards, mw, ms)
+            if rest > prompt.luxury:
+                continue
+            new = self._without(pos, coins, rest)
+            slots = []
+            for s in new.slots:
+                if s.card.id in blds:
+                    if s.card.id in chosen:
+                        slots.append(Slot(s.card, False, s.cover))
+                else:
+                    slots.append(s)
+            v = self.evaluate(new._replace(slots=tuple(slots)), ctx)
+            if v > best_v:
+                best, best_v = CompletePlan(tuple(chosen), tuple(coins), rest), v
+        return best
+
+
+__all__ = ["HeuristicBot"]
