@@ -148,10 +148,13 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
         scenario = load_scenario(args.scenario) if args.scenario else None
         if not args.text:
             try:
-                from peloponnes_tui.tui.app import run_demo  # type: ignore[attr-defined]
+                from peloponnes_tui.tui import app as tui_app
             except ImportError:
-                print("peloponnes: the app is not part of this build; showing the narration "
-                      "as text.", file=sys.stderr)
+                tui_app = None
+            run_demo = getattr(tui_app, "run_demo", None)
+            if run_demo is None:
+                print("peloponnes: the demonstration screen is not part of this build; showing "
+                      "the narration as text.", file=sys.stderr)
             else:
                 return int(run_demo(cards=cards, scenario=scenario, bots=args.bots,
                                     seed=args.seed))
