@@ -147,11 +147,13 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
             return 0
         scenario = load_scenario(args.scenario) if args.scenario else None
         if not args.text:
+            run_demo = None
             try:
                 from peloponnes_tui.tui import app as tui_app
+
+                run_demo = getattr(tui_app, "run_demo", None)
             except ImportError:
-                tui_app = None
-            run_demo = getattr(tui_app, "run_demo", None)
+                pass
             if run_demo is None:
                 print("peloponnes: the demonstration screen is not part of this build; showing "
                       "the narration as text.", file=sys.stderr)
