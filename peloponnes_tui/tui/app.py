@@ -1,0 +1,308 @@
+"""The Textual app: hot-seat play of the Peloponnes Card Game.
+
+The app holds no rule logic.  It shows ``game.view_for(...)``, offers a panel for the pending
+prompt, and passes the answer to ``game.answer()`` (via :class:`Session`), showing the engine's
+reason whenever it refuses.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+
+from peloponnes_tui.cards import CardSet, load_cards
+from peloponnes_tui.engine import Answer, IllegalAnswer
+from peloponnes_tui.engine.save import SaveError
+from peloponnes_tui.tui.board import BoardScreen
+from peloponnes_tui.tui.panels import panel_for
+from peloponnes_tui.tui.screens import (
+    ConfirmScreen,
+    HandoffScreen,
+    HelpScreen,
+    LoadScreen,
+    MessageScreen,
+    NewGameScreen,
+    ScoringScreen,
+    StartScreen,
+    TooSmallScreen,
+)
+from peloponnes_tui.tui.session import Seat, Session, autosave_path, saves_dir
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
+DEFAULT_PAUSE = 0.7
+
+
+class PeloponnesApp(App[int]):
+    TITLE = "Peloponnes"
+
+    def __init__(self, cards: CardSet | None = None, cards_path: str | None = None,
+                 resume: bool = False, bot_pause: float | None = None) -> None:
+        super().__init__()
+        self.cards = cards if cards is not None else load_cards(cards_path)
+        self.cards_path = cards_path
+        self.start_resume = resume
+        if bot_pause is None:
+            try:
+                bot_pause = float(os.environ.get(PAUSE_ENV, DEFAULT_PAUSE))
+            except ValueError:
+                bot_pause = DEFAULT_PAUSE
+        self.bot_pause = max(0.0, bot_pause)
+        self.session: Session | None = None
+        self.viewer: int | None = None  # the seat whose hand may be shown now
+        self._gen = 0  # bumps when the session changes, so stale bot timers do nothing
+        self._bot_timer: Timer | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.push_screen(StartScreen())
+        if self.start_resume:
+            self.call_after_refresh(self.resume)
+        self.check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event: Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+        if self.session is not None:
+            yield SystemCommand("Save game", "Save this game to a file", self.action_save_game)
+            yield SystemCommand("Undo", "Take back your last choice (if nobody has seen it)",
+                                self.action_undo)
+            yield SystemCommand("Log", "Show the game log", self.action_log)
+        yield SystemCommand("Load game", "Load a saved game", self.action_load_game)
+        yield SystemCommand("Help", "Keys and the rules for the current phase", self.action_help)
+        yield SystemCommand("Quit", "Quit Peloponnes (the game is autosaved)",
+                            self.action_quit_app)
+        yield from super().get_system_commands(screen)
+
+    # -- sessions ----------------------------------------------------------------------------
+
+    def start_new(self, seats: list[Seat], seed: int, privacy: bool = True) -> None:
+        self.set_session(Session.new(seats, seed, self.cards, privacy))
+        self.autosave()
+
+    def set_session(self, session: Session) -> None:
+        self._gen += 1
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self.session = session
+        self.viewer = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(BoardScreen())
+        self.call_after_refresh(self.advance)
+
+    def resume(self) -> None:
+        path = autosave_path()
+        if not path.exists():
+            self.push_screen(MessageScreen("Nothing to resume",
+                                           "There is no autosaved game yet."))
+            return
+        err = self.load_path(path)
+        if err:
+            self.push_screen(MessageScreen("The autosaved game cannot be resumed", err))
+
+    def load_path(self, path: Path) -> str | None:
+        """Load a save; on failure return the reason and keep everything as it was."""
+        try:
+            session = Session.load(path, self.cards)
+        except SaveError as exc:
+            return f"{exc}\nThe file was left as it is."
+        self.set_session(session)
+        if path != autosave_path():
+            self.autosave()
+        return None
+
+    def autosave(self) -> None:
+        if self.session is None:
+            return
+        try:
+            self.session.save(autosave_path())
+        except OSError as exc:
+            self.notify(f"Autosave failed: {exc}", severity="error")
+
+    @property
+    def board(self) -> BoardScreen | None:
+        for s in reversed(self.screen_stack):
+            if isinstance(s, BoardScreen):
+                return s
+        return None
+
+    # -- the game loop -----------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Show whatever the pending prompt needs: a hand-off, a panel, or a bot's move."""
+        session, board = self.session, self.board
+        if session is None or board is None:
+            return
+        board.refresh_board()
+        game = session.game
+        prompt = game.pending
+        if prompt is None:
+            self.viewer = None
+            board.set_panel(None, "The game is over. Press s for the scores.")
+            board.refresh_board()
+            self.push_screen(ScoringScreen(game, session.seats))
+            return
+        seat = session.seats[prompt.player]
+        if not seat.human:
+            board.set_panel(None, f"{seat.tag} {seat.name} (computer, {seat.kind}) is "
+                            "thinking…")
+            gen = self._gen
+            if self.bot_pause > 0:
+                self._bot_timer = self.set_timer(self.bot_pause, lambda: self.bot_step(gen))
+            else:
+                self.call_later(self.bot_step, gen)
+            return
+        humans = sum(1 for s in session.seats if s.human)
+        if self.viewer != prompt.player and session.privacy and humans > 1:
+            self.viewer = None
+            board.set_panel(None)
+            board.refresh_board()
+            what = {"bid": "It is your turn to bid.", "outbid": "You have been outbid.",
+                    "build": "You won a building.", "catastrophe": "A catastrophe hits you.",
+                    "feed": "Supply: feed your inhabitants.",
+                    "complete": "Supply: complete your buildings."}.get(prompt.kind, "")
+            gen = self._gen
+
+            def ready(_: bool | None) -> None:
+                if gen == self._gen:
+                    self.reveal(prompt.player)
+
+            self.push_screen(HandoffScreen(seat, what), ready)
+            return
+        self.reveal(prompt.player)
+
+    def reveal(self, seat: int) -> None:
+        session, board = self.session, self.board
+        if session is None or board is None or session.game.pending is None:
+            return
+        self.viewer = seat
+        board.refresh_board()
+        board.set_panel(panel_for(session, session.game.pending))
+
+    def bot_step(self, gen: int) -> None:
+        self._bot_timer = None
+        session = self.session
+        if gen != self._gen or session is None or session.game.pending is None:
+            return
+        if session.seats[session.game.pending.player].human:
+            return
+        session.bot_answer()
+        if self.bot_pause <= 0:
+            # no pause to show: play the bots' turns through to the next human in one go
+            while (session.game.pending is not None
+                   and not session.seats[session.game.pending.player].human):
+                session.bot_answer()
+        self.autosave()
+        self.advance()
+
+    def apply(self, answer: Answer) -> None:
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.answer(answer)
+        except IllegalAnswer as exc:
+            self.notify(str(exc), title="Not allowed", severity="error")
+            return
+        self.autosave()
+        self.advance()
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def action_new_game(self) -> None:
+        self.push_screen(NewGameScreen())
+
+    def action_load_game(self) -> None:
+        self.push_screen(LoadScreen())
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.session.game if self.session else None))
+
+    def action_log(self) -> None:
+        board = self.board
+        if board is not None:
+            while self.screen is not board and len(self.screen_stack) > 1:
+                self.pop_screen()
+            board.action_show("log")
+
+    def action_save_game(self) -> None:
+        if self.session is None:
+            return
+        path = saves_dir() / time.strftime("peloponnes-%Y%m%d-%H%M%S.json")
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.notify(f"Saving failed: {exc}", severity="error")
+            return
+        self.notify(f"Saved to {path}")
+
+    def action_undo(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        seat = self.viewer
+        covered = isinstance(self.screen, HandoffScreen)
+        if covered and session.answered_by:
+            # the cover is still up, so the next player has seen nothing yet
+            seat = session.answered_by[-1]
+        if not session.can_undo(seat):
+            self.notify("Nothing to undo: only your own last choice, before anyone else has "
+                        "played, can be taken back.", severity="warning")
+            return
+        session.undo()
+        self._gen += 1
+        if covered:
+            self.pop_screen()
+        self.viewer = seat
+        self.autosave()
+        board = self.board
+        if board is not None:
+            board.logged = len(session.game.log) + 1  # forces a rebuild of the log
+        self.advance()
+
+    def action_quit_app(self) -> None:
+        session = self.session
+        if session is None or session.game.over:
+            self.exit(0)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        self.push_screen(ConfirmScreen("Quit the game in progress?\nIt is autosaved: continue "
+                                       "later with `peloponnes --resume`."), answer)
+
+    async def action_quit(self) -> None:
+        self.action_quit_app()
+
+
+def run_app(cards: CardSet | None = None, cards_path: str | None = None,
+            resume: bool = False) -> int:
+    app = PeloponnesApp(cards=cards, cards_path=cards_path, resume=resume)
+    result = app.run()
+    return int(result or 0)
+
+
+__all__ = ["PeloponnesApp", "run_app"]

@@ -1,0 +1,225 @@
+"""The main screen: the table, tableaux, the log, and the decision panel for the pending prompt."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, RichLog, Static
+
+from peloponnes_tui.engine import Event
+from peloponnes_tui.tui.panels import Decided, DecisionPanel
+from peloponnes_tui.tui.render import (
+    offer_table,
+    players_table,
+    status_line,
+    tableau,
+    tracks_table,
+)
+
+if TYPE_CHECKING:
+    from peloponnes_tui.tui.app import PeloponnesApp
+
+
+def event_text(ev: Event, app: PeloponnesApp) -> Text:
+    seats = app.session.seats if app.session else []
+    t = Text(f"R{ev.round} ", style="dim")
+    if ev.player is not None and ev.player < len(seats):
+        st = seats[ev.player]
+        t.append(st.tag + " ", style=f"bold {st.rich_colour}")
+    style = {"strike": "bold red", "winner": "bold green", "reveal": "bold",
+             "supply": "bold yellow", "outbid": "yellow", "removed": "red", "lost": "red",
+             "covered": "magenta"}.get(ev.kind, "")
+    t.append(ev.text, style=style)
+    return t
+
+
+class BoardScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # m/t/v are shown in the line above the board, so the footer stays short (and cheap to
+        # redraw when the decision panel changes)
+        Binding("m,f2", "show('table')", "Board", show=False),
+        Binding("t,f3", "tableaux", "Tableaux", show=False),
+        Binding("v,f4", "show('log')", "Log", show=False),
+        Binding("h,f1", "help", "Help"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+s", "save", "Save", show=False),
+        Binding("s", "scores", "Scores", show=False),
+        Binding("q", "app.quit_app", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    BoardScreen #status { height: 1; background: $boost; }
+    BoardScreen #tabsline { height: 1; color: $text-muted; }
+    BoardScreen #main { height: 1fr; }
+    BoardScreen #table, BoardScreen #tableaux { padding: 0 1; }
+    BoardScreen #decision { height: auto; max-height: 60%; border-top: solid $accent;
+                            background: $surface; }
+    BoardScreen #panelbox { height: auto; }
+    BoardScreen #alltableaux { display: none; margin-top: 1; }
+    BoardScreen.wide #alltableaux { display: block; }
+    BoardScreen #note { padding: 0 1; text-style: bold; }
+    BoardScreen #last { height: auto; max-height: 2; color: $text-muted; padding: 0 1; }
+    BoardScreen.wide #decision { dock: right; width: 64; height: 100%; max-height: 100%;
+                                 border-top: none; border-left: solid $accent; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tableau_seat = 0
+        self.logged = 0
+
+    @property
+    def papp(self) -> PeloponnesApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="tabsline")
+        with ContentSwitcher(initial="table", id="main"):
+            with VerticalScroll(id="table"):
+                yield Static(id="offer")
+                yield Static(id="tracks")
+                yield Static(id="players")
+                yield Static(id="alltableaux")
+            with VerticalScroll(id="tableaux"):
+                yield Static(id="tableau")
+            yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+        with VerticalScroll(id="decision"):
+            yield Static(id="last")
+            with Vertical(id="panelbox"):
+                yield Static(id="note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_wide(self.app.size.width)
+        self.refresh_board()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_wide(event.size.width)
+
+    def set_wide(self, width: int) -> None:
+        wide = width >= 140
+        if wide != self.has_class("wide"):
+            self.set_class(wide, "wide")
+            self.refresh_board()
+
+    # -- rendering ---------------------------------------------------------------------------
+
+    def refresh_board(self) -> None:
+        session = self.papp.session
+        if session is None:
+            return
+        game = session.game
+        viewer = self.papp.viewer
+        view = game.view_for(viewer if viewer is not None else 0)
+        seats = session.seats
+        current = game.pending.player if game.pending else None
+        self.query_one("#status", Static).update(status_line(view, seats))
+        which = self.query_one(ContentSwitcher).current or "table"
+        tabs = Text()
+        for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
+                                 ("v", "Log", "log")):
+            tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
+        tabs.append("  ^s save  ^p commands", style="dim")
+        self.query_one("#tabsline", Static).update(tabs)
+        self.query_one("#offer", Static).update(offer_table(game, view, seats, current))
+        self.query_one("#tracks", Static).update(tracks_table(game, view, seats))
+        self.query_one("#players", Static).update(players_table(view, seats, current))
+        if self.has_class("wide"):
+            show = [s for s in view.order]
+            self.query_one("#alltableaux", Static).update(Group(*[
+                tableau(game, game.view_for(s) if s == viewer else view, s, seats,
+                        show_hand=s == viewer) for s in show]))
+        self.refresh_tableau()
+        self.refresh_log()
+
+    def refresh_tableau(self) -> None:
+        session = self.papp.session
+        if session is None:
+            return
+        game = session.game
+        seat = self.tableau_seat % len(session.seats)
+        viewer = self.papp.viewer
+        show_hand = viewer is not None and viewer == seat
+        view = game.view_for(seat if show_hand else (viewer if viewer is not None else 0))
+        others = Text("t: next player  ", style="dim")
+        self.query_one("#tableau", Static).update(
+            Group(others, tableau(game, view, seat, session.seats, show_hand)))
+
+    def refresh_log(self) -> None:
+        session = self.papp.session
+        if session is None:
+            return
+        log = self.query_one(RichLog)
+        events = session.game.log
+        if len(events) < self.logged:  # undo or a new game
+            log.clear()
+            self.logged = 0
+        for ev in events[self.logged:]:
+            log.write(event_text(ev, self.papp))
+        self.logged = len(events)
+        last = events[-2:]
+        self.query_one("#last", Static).update(
+            Text("\n").join(event_text(e, self.papp) for e in last))
+
+    def set_panel(self, panel: DecisionPanel | None, note: str = "") -> None:
+        """Show a decision panel (or none), with a one-line note above it."""
+        box = self.query_one("#panelbox", Vertical)
+        for old in list(box.query(DecisionPanel)):
+            old.remove()
+        self.query_one("#note", Static).update(note)
+        self.query_one("#note", Static).display = bool(note)
+        if panel is not None:
+            box.mount(panel)
+            panel.focus()
+
+    def panel(self) -> DecisionPanel | None:
+        found = self.query(DecisionPanel)
+        return found.first() if found else None
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_show(self, which: str) -> None:
+        self.query_one(ContentSwitcher).current = which
+        self.refresh_board()
+
+    def action_tableaux(self) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        session = self.papp.session
+        if session is None:
+            return
+        if switcher.current == "tableaux":
+            self.tableau_seat = (self.tableau_seat + 1) % len(session.seats)
+        else:
+            viewer = self.papp.viewer
+            self.tableau_seat = viewer if viewer is not None else 0
+            switcher.current = "tableaux"
+        self.refresh_board()
+
+    def action_help(self) -> None:
+        self.papp.action_help()
+
+    def action_scores(self) -> None:
+        session = self.papp.session
+        if session is not None and session.game.over:
+            from peloponnes_tui.tui.screens import ScoringScreen
+
+            self.app.push_screen(ScoringScreen(session.game, session.seats))
+
+    def action_undo(self) -> None:
+        self.papp.action_undo()
+
+    def action_save(self) -> None:
+        self.papp.action_save_game()
+
+    @on(Decided)
+    def decided(self, event: Decided) -> None:
+        event.stop()
+        self.papp.apply(event.answer)

@@ -1,0 +1,281 @@
+"""Rich renderables of the table, built from the engine's View (plus public engine queries).
+
+Everything here is public information unless a function says it shows a hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from peloponnes_tui.cards import CardSet, PowerCard
+from peloponnes_tui.engine import CIV, Game
+from peloponnes_tui.engine.view import PlacedView, PlayerView, View
+from peloponnes_tui.tui.session import Seat
+
+CAT_SHORT = {"plague": "Plag", "earthquake": "Quak", "tempest": "Temp", "drought": "Drou",
+             "decline": "Decl"}
+RES_SHORT = {"wood": "W", "stone": "S", "grain": "G", "inhabitants": "I"}
+RES_STYLE = {"wood": "#c08040", "stone": "#a0a0b0", "grain": "#e0d060", "inhabitants": "#60c0e0"}
+FUNCTION_TEXT = {"coin_income": "+1 coin/income", "bid_bonus": "bid +½",
+                 "conquest_discount": "conquest −1"}
+
+
+def halves(v2: int) -> str:
+    return f"{v2 // 2}½" if v2 % 2 else str(v2 // 2)
+
+
+def seat_tag(seat: Seat, bold: bool = True) -> Text:
+    return Text(f"{seat.tag} {seat.name}", style=f"{'bold ' if bold else ''}{seat.rich_colour}")
+
+
+def seat_short(seat: Seat) -> Text:
+    return Text(seat.tag, style=f"bold {seat.rich_colour}")
+
+
+def cost_text(card: PowerCard) -> str:
+    parts = []
+    if card.cost.wood:
+        parts.append(f"{card.cost.wood}W")
+    if card.cost.stone:
+        parts.append(f"{card.cost.stone}S")
+    return "".join(parts) or "-"
+
+
+def prod_text(wood: int, stone: int, grain: int) -> str:
+    parts = [f"{n}{r}" for n, r in ((wood, "W"), (stone, "S"), (grain, "G")) if n]
+    return "".join(parts) or "-"
+
+
+def income_text(card: PowerCard) -> str:
+    if card.inhabitants:
+        return f"{card.inhabitants}inh"
+    if card.income.coins:
+        return f"+{card.income.coins}c"
+    if card.income.luxury:
+        return f"+{card.income.luxury}lux"
+    return "-"
+
+
+def special_text(card: PowerCard, cards: CardSet) -> str:
+    parts = []
+    if card.protection:
+        parts.append("vs " + CAT_SHORT.get(card.protection, card.protection))
+    if card.function:
+        parts.append(FUNCTION_TEXT.get(card.function, card.function))
+    if card.supply:
+        parts.append("SUPPLY")
+    return ", ".join(parts)
+
+
+def coin_label(cards: CardSet, coin: int) -> Text:
+    back = cards.coins[coin]
+    return Text(back.name.en, style=RES_STYLE.get(back.resource, ""))
+
+
+def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
+    """A hand grouped by back: ``3×Wood 1×2 Stone ...`` (private)."""
+    counts = Counter(cards.coins[c].id for c in hand)
+    out = Text()
+    for back in cards.coin_backs:
+        n = counts.get(back.id, 0)
+        if n:
+            if out:
+                out.append("  ")
+            out.append(f"{n}×{back.name.en}", style=RES_STYLE.get(back.resource, ""))
+    return out or Text("no coin cards", style="dim")
+
+
+def offer_table(game: Game, view: View, seats: Sequence[Seat], current: int | None,
+                numbered: bool = True) -> Table:
+    """The market and conquest rows with every field of each card and the bids on it."""
+    cards = game.cards
+    power = cards.power_by_id
+    holders = {p.bid_card: p for p in view.players if p.bid_card}
+    cur = view.players[current] if current is not None else None
+    t = Table(box=None, padding=(0, 1), expand=False, show_edge=False, header_style="bold")
+    t.add_column("#", justify="right")
+    t.add_column("Card")
+    t.add_column("Min", justify="right")
+    t.add_column("Cost")
+    t.add_column("Inc")
+    t.add_column("Pw", justify="right")
+    t.add_column("Prod")
+    t.add_column("Cat")
+    t.add_column("Special")
+    t.add_column("Bid")
+    n = 0
+    for row_name, row in (("market", view.market), ("conquest", view.conquest)):
+        if row_name == "conquest" and row:
+            disc = f" −{cur.conquest_discount}" if cur and cur.conquest_discount else ""
+            t.add_row("", Text(f"Conquest +3{disc}", style="italic"))
+        for cid in row:
+            n += 1
+            c = power[cid]
+            kind = "B" if c.is_building else "L"
+            name = Text(f"{c.name.en} ", style="bold")
+            name.append(f"{kind}{c.pile}", style="dim")
+            if row_name == "conquest":
+                need = max(1, c.value + 3 - (cur.conquest_discount if cur else 0))
+                minimum = Text(f"{need}", style="bold")
+                minimum.append(f" ({c.value}+3)", style="dim")
+            else:
+                minimum = Text(str(c.value))
+            bid = Text()
+            h = holders.get(cid)
+            if h is not None:
+                st = seats[h.seat]
+                bid.append(st.tag, style=f"bold {st.rich_colour}")
+                bid.append(f" {h.bid_count}")
+                if h.bid_bonus2:
+                    bid.append(f" ={halves(2 * h.bid_count + h.bid_bonus2)}", style="dim")
+            t.add_row(str(n) if numbered else "", name, minimum, cost_text(c), income_text(c),
+                      str(c.power) if c.power else "-",
+                      prod_text(c.production.wood, c.production.stone, c.production.grain),
+                      CAT_SHORT.get(c.catastrophe or "", "-"), special_text(c, cards), bid)
+    if n == 0:
+        t.add_row("", Text("no power cards on offer", style="dim"))
+    return t
+
+
+def offer_cards(view: View) -> list[str]:
+    """The cards on offer in the order offer_table numbers them."""
+    return list(view.market) + list(view.conquest)
+
+
+def tracks_table(game: Game, view: View, seats: Sequence[Seat]) -> Table:
+    t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    t.add_column("Catastrophe")
+    t.add_column("Track")
+    t.add_column("Left", justify="right")
+    t.add_column("Protected")
+    for tr in view.tracks:
+        name = game.cards.catastrophe_by_id[tr.catastrophe].name.en
+        left = max(0, tr.steps - tr.advances)
+        marks = "⚡" + "".join("●" if i < tr.advances else "○" for i in range(tr.steps))
+        status = Text("STRUCK", style="bold red") if tr.struck else Text(str(left))
+        prot = Text()
+        for p in game.players:
+            why = game.protection(p, tr.catastrophe)  # type: ignore[arg-type]
+            if why:
+                if prot:
+                    prot.append(", ")
+                st = seats[p.seat]
+                prot.append(st.tag, style=f"bold {st.rich_colour}")
+                prot.append(f" ({why})", style="dim")
+        t.add_row(Text(name, style="bold red" if tr.struck else ""), marks, status,
+                  prot or Text("-", style="dim"))
+    return t
+
+
+def status_line(view: View, seats: Sequence[Seat]) -> Text:
+    piles = " ".join(f"{k}:{n}" for k, n in view.piles_left)
+    out = Text()
+    out.append(f"Round {max(view.round, 1)}/8", style="bold")
+    out.append(f"  {view.phase}  ")
+    out.append(f"Power cards left {piles}  ")
+    out.append(f"Coins: draw {view.coin_pile_size}, discard {len(view.discard)}  ")
+    out.append("Order: ")
+    for i, s in enumerate(view.order):
+        if i:
+            out.append(" › ")
+        out.append(seats[s].tag, style=f"bold {seats[s].rich_colour}")
+    return out
+
+
+def players_table(view: View, seats: Sequence[Seat], current: int | None) -> Table:
+    t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    for col, just in (("Player", "left"), ("Pop", "right"), ("Pow", "right"),
+                      ("Prod", "left"), ("Lux", "right"), ("Hand", "right"), ("Bid", "left")):
+        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    for seat in view.order:
+        p = view.players[seat]
+        st = seats[seat]
+        name = seat_tag(st)
+        if seat == current:
+            name.append(" ◀", style="bold")
+        if not st.human:
+            name.append(f" ({st.kind})", style="dim")
+        bid = Text("-", style="dim")
+        if p.bid_card:
+            bid = Text(f"{p.bid_count} on {p.bid_card}")
+        t.add_row(name, str(p.inhabitants), str(p.power), prod_text(*p.production),
+                  f"{p.luxury}/{p.luxury_cap}", str(p.hand_size), bid)
+    return t
+
+
+def _placed_line(game: Game, pv: PlacedView) -> Text:
+    c = game.cards.power_by_id[pv.card]
+    t = Text(c.name.en, style="bold")
+    bits = [f"pw{c.power}" if c.power else "", f"{c.inhabitants}inh" if c.inhabitants else "",
+            prod_text(c.production.wood, c.production.stone, c.production.grain)
+            if (c.production.wood or c.production.stone or c.production.grain) else "",
+            CAT_SHORT.get(c.catastrophe or "", "")]
+    sp = special_text(c, game.cards)
+    if sp:
+        bits.append(sp)
+    t.append(" " + " ".join(b for b in bits if b), style="dim")
+    if pv.under_construction:
+        t.append(" [under construction]", style="bold yellow")
+    if pv.covered:
+        cause = game.cards.catastrophe_by_id[pv.cover_cause].name.en if pv.cover_cause else "?"
+        t.append(f" [covered: {cause}]", style="bold red")
+    return t
+
+
+def tableau(game: Game, view: View, seat: int, seats: Sequence[Seat],
+            show_hand: bool) -> RenderableType:
+    """Buildings (left) | civilization | landscapes (right), luxury card, totals, maybe hand."""
+    p: PlayerView = view.players[seat]
+    st = seats[seat]
+    civ = game.cards.civ_by_id[p.civ]
+    head = seat_tag(st)
+    head.append(f"  population {p.inhabitants}  power {p.power}  production "
+                f"{prod_text(*p.production)}  luxury {p.luxury}/{p.luxury_cap}  "
+                f"hand {p.hand_size}")
+    t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", expand=True)
+    t.add_column("Buildings", ratio=1)
+    t.add_column("Civilization", ratio=1)
+    t.add_column("Landscapes", ratio=1)
+    civ_text = Text(f"{civ.name.en} #{civ.number}", style="bold")
+    civ_text.append(f"\n{civ.inhabitants}inh pw{civ.power} "
+                    f"{prod_text(civ.production.wood, civ.production.stone, civ.production.grain)}"
+                    , style="dim")
+    if civ.catastrophes:
+        civ_text.append(" " + " ".join(CAT_SHORT[c] for c in civ.catastrophes), style="dim")
+    if p.civ_state != "active":
+        civ_text.append(f"\n[{p.civ_state}]", style="bold red")
+    lux = Text("\nLuxury card", style="bold")
+    lux.append(f" {game.cards.luxury.inhabitants}inh pw{game.cards.luxury.power}", style="dim")
+    if p.luxury_state != "active":
+        lux.append(f" [{p.luxury_state}]", style="bold red")
+    lux.append(f"\nluxury goods {p.luxury}/{p.luxury_cap}")
+    civ_text.append_text(lux)
+    left = Text("\n").join(_placed_line(game, b) for b in reversed(p.buildings)) \
+        if p.buildings else Text("-", style="dim")
+    right = Text("\n").join(_placed_line(game, x) for x in p.landscapes) \
+        if p.landscapes else Text("-", style="dim")
+    t.add_row(left, civ_text, right)
+    parts: list[RenderableType] = [head, t]
+    if show_hand:
+        hand = Text("Hand: ", style="bold")
+        hand.append_text(hand_summary(game.cards, view.hand))
+        parts.append(hand)
+    return Group(*parts)
+
+
+def is_civ(card: str) -> bool:
+    return card == CIV
+
+
+def card_name(game: Game, seat: int, card: str) -> str:
+    if card == CIV:
+        return game.cards.civ_by_id[game.players[seat].civ].name.en + " (civilization)"
+    if card == "luxury":
+        return "Luxury card"
+    info = game.cards.power_by_id.get(card)
+    return info.name.en if info else card

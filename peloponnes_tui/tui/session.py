@@ -1,0 +1,253 @@
+"""A game being played in the app: the engine game, who sits where, bots, saving.
+
+Nothing here imports Textual, so tests, the screenshot script and the bench can drive a session
+directly.  The session holds no rule logic: it asks the engine for legality and applies answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from peloponnes_tui.bots import BOTS, Bot, make_bot
+from peloponnes_tui.cards import CardSet
+from peloponnes_tui.engine import ANSWERS_FOR, Answer, Game, IllegalAnswer, Prompt
+from peloponnes_tui.engine.position import Position
+from peloponnes_tui.engine.save import SaveError, dumps, load_game, parse_save
+
+DATA_DIR_ENV = "PELOPONNES_DATA_DIR"
+AUTOSAVE = "autosave.json"
+
+# Player colours: name, Rich colour, letter, symbol.  The letter and symbol carry the colour for
+# players who cannot tell the colours apart.
+COLOURS: dict[str, tuple[str, str, str]] = {
+    "red": ("#e05050", "R", "●"),
+    "blue": ("#5b8cff", "B", "▲"),
+    "green": ("#4caf50", "G", "■"),
+    "yellow": ("#e0c040", "Y", "◆"),
+    "purple": ("#b070e0", "P", "★"),
+}
+DEFAULT_NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")
+HUMAN = "human"
+
+
+def data_dir() -> Path:
+    """Where autosaves and saves live; PELOPONNES_DATA_DIR overrides (tests use it)."""
+    env = os.environ.get(DATA_DIR_ENV)
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("peloponnes", appauthor=False))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write a file so that a crash leaves either the old or the new content, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@dataclass
+class Seat:
+    name: str
+    colour: str = "red"
+    kind: str = HUMAN  # "human" or a bot name from BOTS
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def letter(self) -> str:
+        return COLOURS.get(self.colour, COLOURS["red"])[1]
+
+    @property
+    def symbol(self) -> str:
+        return COLOURS.get(self.colour, COLOURS["red"])[2]
+
+    @property
+    def rich_colour(self) -> str:
+        return COLOURS.get(self.colour, COLOURS["red"])[0]
+
+    @property
+    def tag(self) -> str:
+        """Colour letter and symbol, e.g. ``R●``."""
+        return self.letter + self.symbol
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "colour": self.colour, "kind": self.kind}
+
+
+def default_seats(n: int, humans: int = 1) -> list[Seat]:
+    colours = list(COLOURS)
+    return [Seat(DEFAULT_NAMES[i], colours[i], HUMAN if i < humans else next(iter(BOTS)))
+            for i in range(n)]
+
+
+def validate(game: Game, answer: Answer) -> str | None:
+    """Why the engine would refuse ``answer`` now, or None if it is legal.
+
+    Asks the engine's own validation (which never changes the game); the app shows the reason
+    and keeps the confirm key disabled.
+    """
+    prompt = game.pending
+    if prompt is None:
+        return "the game is over"
+    if not isinstance(answer, ANSWERS_FOR[prompt.kind]):
+        return "that answer does not fit the question"
+    check = getattr(game, "_validate", None)
+    if check is None:  # pragma: no cover - engine without a validation hook
+        return None
+    try:
+        check(prompt, answer)
+    except IllegalAnswer as exc:
+        return str(exc)
+    return None
+
+
+@dataclass
+class Session:
+    game: Game
+    seats: list[Seat]
+    privacy: bool = True
+    seed: int = 0
+    bots: dict[int, Bot] = field(default_factory=dict)
+    # The seat that answered each of game.answers (for undo: only one's own unseen choices).
+    answered_by: list[int] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, seats: list[Seat], seed: int, cards: CardSet, privacy: bool = True,
+            position: Position | None = None) -> Session:
+        game = Game.new([s.name for s in seats], seed, cards, position)
+        s = cls(game, seats, privacy, seed)
+        s._make_bots()
+        return s
+
+    def _make_bots(self) -> None:
+        self.bots = {i: make_bot(s.kind, self.game.cards, self.game.seed * 7919 + i)
+                     for i, s in enumerate(self.seats) if not s.human}
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @property
+    def pending(self) -> Prompt | None:
+        return self.game.pending
+
+    def seat_of_pending(self) -> Seat | None:
+        p = self.game.pending
+        return None if p is None else self.seats[p.player]
+
+    def answer(self, answer: Answer) -> None:
+        """Apply an answer (IllegalAnswer leaves everything unchanged)."""
+        prompt = self.game.pending
+        self.game.answer(answer)
+        assert prompt is not None
+        self.answered_by.append(prompt.player)
+
+    def bot_answer(self) -> Answer:
+        prompt = self.game.pending
+        assert prompt is not None
+        bot = self.bots[prompt.player]
+        ans = bot.decide(prompt, self.game.view_for(prompt.player))
+        self.answer(ans)
+        return ans
+
+    def can_undo(self, seat: int | None) -> bool:
+        """True when the last answer was ``seat``'s own and nobody has answered since."""
+        return (seat is not None and bool(self.answered_by) and self.answered_by[-1] == seat
+                and self.seats[seat].human and len(self.answered_by) == len(self.game.answers))
+
+    def undo(self) -> None:
+        self.game = self.game.undo(1)
+        self.answered_by.pop()
+        self._make_bots()  # bots are rebuilt; their seeds make them replay the same way
+
+    # -- saving ------------------------------------------------------------------------------
+
+    def extra(self) -> dict[str, Any]:
+        return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy,
+                "answered_by": list(self.answered_by)}
+
+    def dumps(self) -> str:
+        return dumps(self.game, self.extra())
+
+    def save(self, path: Path) -> None:
+        atomic_write(path, self.dumps())
+
+    @classmethod
+    def loads(cls, text: str, cards: CardSet) -> Session:
+        """Rebuild a session from save text; raises SaveError with a readable reason."""
+        save = parse_save(text)
+        game = load_game(save, cards)
+        extra = save.extra or {}
+        seats: list[Seat] = []
+        raw = extra.get("seats")
+        colours = list(COLOURS)
+        for i, name in enumerate(game.names):
+            item = raw[i] if isinstance(raw, list) and i < len(raw) else {}
+            if not isinstance(item, dict):
+                item = {}
+            kind = str(item.get("kind", HUMAN))
+            if kind != HUMAN and kind not in BOTS:
+                kind = next(iter(BOTS))
+            colour = str(item.get("colour", colours[i % len(colours)]))
+            if colour not in COLOURS:
+                colour = colours[i % len(colours)]
+            seats.append(Seat(name, colour, kind))
+        s = cls(game, seats, bool(extra.get("privacy", True)), game.seed)
+        by = extra.get("answered_by")
+        if isinstance(by, list) and len(by) == len(game.answers):
+            s.answered_by = [int(x) for x in by]
+        else:  # unknown: nobody may undo what came before the load
+            s.answered_by = [-1] * len(game.answers)
+        s._make_bots()
+        return s
+
+    @classmethod
+    def load(cls, path: Path, cards: CardSet) -> Session:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise SaveError(f"{path} is not a text file") from None
+        return cls.loads(text, cards)
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+__all__ = [
+    "AUTOSAVE",
+    "COLOURS",
+    "DATA_DIR_ENV",
+    "HUMAN",
+    "SaveError",
+    "Seat",
+    "Session",
+    "atomic_write",
+    "autosave_path",
+    "data_dir",
+    "default_seats",
+    "saves_dir",
+    "validate",
+]

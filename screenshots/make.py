@@ -1,0 +1,101 @@
+"""Regenerate the screenshots in this folder from real game states.
+
+    .venv/bin/python screenshots/make.py [--size 120x40]
+
+Writes one SVG per screen (start, board mid-game, an outbid moment, the payment picker, a
+catastrophe, a supply phase, a tableau, the scoring screen) and a PNG of each when cairosvg is
+installed (``pip install cairosvg``; it needs the cairo library), else it says PNGs were skipped.
+The states come from seeded games played by the random bots up to the wanted decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from peloponnes_tui.cards import load_cards  # noqa: E402
+from peloponnes_tui.engine import (  # noqa: E402
+    BidPrompt,
+    BuildPrompt,
+    CatastrophePrompt,
+    FeedPrompt,
+    OutbidPrompt,
+)
+from peloponnes_tui.tui.app import PeloponnesApp  # noqa: E402
+from peloponnes_tui.tui.session import DATA_DIR_ENV, Session  # noqa: E402
+from peloponnes_tui.tui.testing import finished_session, session_at  # noqa: E402
+
+
+async def shoot(name: str, size: tuple[int, int], session: Session | None,
+                then: Callable[[object], Awaitable[None]] | None = None) -> Path:
+    app = PeloponnesApp(cards=load_cards(), bot_pause=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if session is not None:
+            app.set_session(session)
+            await pilot.pause()
+            await pilot.pause()
+        if then is not None:
+            await then(pilot)
+            await pilot.pause()
+        path = HERE / f"{name}.svg"
+        app.save_screenshot(str(path))
+    return path
+
+
+async def main(size: tuple[int, int]) -> list[Path]:
+    cards = load_cards()
+    shots: list[Path] = []
+
+    async def tableau(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("t")
+
+    jobs: list[tuple[str, Session | None, Callable[[object], Awaitable[None]] | None]] = [
+        ("start", None, None),
+        ("board", session_at(cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2
+                             and any(t.holder is not None for t in p.targets), seed=3), None),
+        ("outbid", session_at(cards, 4, lambda p: isinstance(p, OutbidPrompt)
+                              and bool(p.targets), seed=2), None),
+        ("payment", session_at(cards, 3, lambda p: isinstance(p, BuildPrompt) and p.can_pay
+                               and p.missing_wood + p.missing_stone > 0, seed=2), None),
+        ("catastrophe", session_at(cards, 4, lambda p: isinstance(p, CatastrophePrompt)
+                                   and p.count > 0, seed=4), None),
+        ("supply", session_at(cards, 3, lambda p: isinstance(p, FeedPrompt), seed=2), None),
+        ("tableau", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 0,
+                               seed=9, min_round=6), tableau),
+        ("scoring", finished_session(cards, 3, seed=2), None),
+    ]
+    for name, session, then in jobs:
+        shots.append(await shoot(name, size, session, then))
+    return shots
+
+
+def to_png(paths: list[Path]) -> None:
+    try:
+        import cairosvg  # type: ignore[import-not-found]
+    except (ImportError, OSError):
+        print("PNG skipped: cairosvg is not installed (pip install cairosvg).")
+        return
+    for p in paths:
+        cairosvg.svg2png(url=str(p), write_to=str(p.with_suffix(".png")))
+        print("wrote", p.with_suffix(".png"))
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--size", default="120x40")
+    args = ap.parse_args()
+    w, h = (int(x) for x in args.size.split("x"))
+    os.environ[DATA_DIR_ENV] = tempfile.mkdtemp(prefix="peloponnes-shots-")
+    paths = asyncio.run(main((w, h)))
+    for p in paths:
+        print("wrote", p)
+    to_png(paths)

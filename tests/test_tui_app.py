@@ -1,0 +1,156 @@
+"""Pilot tests of the Textual app: start screen, a whole hot-seat game by keys, privacy, undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.board import BoardScreen
+from peloponnes_tui.tui.render import hand_summary
+from peloponnes_tui.tui.screens import (
+    HandoffScreen,
+    NewGameScreen,
+    ScoringScreen,
+    StartScreen,
+)
+from peloponnes_tui.tui.session import DATA_DIR_ENV, autosave_path
+from peloponnes_tui.tui.testing import key_for
+from peloponnes_tui.tui.textdump import screen_text
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
+async def new_game_by_keys(pilot) -> None:
+    """From the start screen: n, then Ctrl+G with the defaults (2 humans + 1 computer)."""
+    await pilot.press("n")
+    assert isinstance(pilot.app.screen, NewGameScreen)
+    await pilot.press("ctrl+g")
+    await pilot.pause()
+
+
+async def test_start_screen_offers_everything(cards):
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        text = screen_text(app)
+        for word in ("New game", "Resume", "Load", "Rules", "Quit"):
+            assert word in text
+        await pilot.press("question_mark")
+        assert "Score = the LOWER" in screen_text(app)
+
+
+async def test_full_game_by_keys_to_scoring(cards):
+    """Two humans and a computer play a complete game with key presses only."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    seen: set[str] = set()
+    handoffs = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await new_game_by_keys(pilot)
+        assert app.session is not None
+        assert [s.human for s in app.session.seats] == [True, True, False]
+        for _ in range(800):
+            if isinstance(app.screen, ScoringScreen):
+                break
+            if isinstance(app.screen, HandoffScreen):
+                handoffs += 1
+                await pilot.press("enter")
+                continue
+            board = app.board
+            assert board is not None and app.screen is board
+            panel = board.panel()
+            if panel is None:
+                await pilot.pause()
+                continue
+            seen.add(panel.prompt.kind)
+            await pilot.press(key_for(panel))
+        assert isinstance(app.screen, ScoringScreen)
+        text = screen_text(app)
+        assert "Winner" in text and "Score (the lower)" in text
+        assert app.session.game.over
+        assert handoffs >= 8
+        assert {"bid"} <= seen
+        assert autosave_path().exists()
+
+
+async def test_privacy_cover_hides_hands(cards):
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await new_game_by_keys(pilot)
+        session = app.session
+        assert session is not None
+        covers = 0
+        for _ in range(14):
+            if not isinstance(app.screen, HandoffScreen):
+                panel = app.board.panel()
+                assert panel is not None and panel.prompt.player == app.viewer
+                await pilot.press(key_for(panel))
+                await pilot.pause()
+                continue
+            covers += 1
+            player = session.game.pending.player
+            name = session.seats[player].name
+            text = screen_text(app)
+            assert "Pass the keyboard to" in text and name in text
+            # nothing private: no hand, no decision panel, no coin backs of anybody
+            for private in ("Coin cards:", "Pay with:", "Hand:", "Cover the selected"):
+                assert private not in text
+            for seat in range(len(session.seats)):
+                hand = hand_summary(cards, session.game.players[seat].hand).plain
+                assert hand not in text
+            await pilot.press("enter")
+            assert isinstance(app.screen, BoardScreen)
+            assert app.viewer == player
+        assert covers >= 3
+
+
+async def test_undo_own_unseen_choice(cards):
+    """A player takes back a choice while the next player's cover is still up."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await new_game_by_keys(pilot)
+        session = app.session
+        for _ in range(20):  # play until a human's answer is followed by a cover
+            if isinstance(app.screen, HandoffScreen) and session.answered_by and \
+                    session.seats[session.answered_by[-1]].human:
+                break
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press(key_for(app.board.panel()))
+                await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        who = session.answered_by[-1]
+        count = len(session.game.answers)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(app.session.game.answers) == count - 1
+        assert app.session.game.pending.player == who
+        assert isinstance(app.screen, BoardScreen)
+        assert app.board.panel() is not None
+        # now the same player's previous answer was a different seat's: nothing more to undo
+        if app.session.answered_by and app.session.answered_by[-1] != who:
+            await pilot.press("ctrl+z")
+            assert len(app.session.game.answers) == count - 1
+
+
+async def test_quit_mid_game_asks(cards):
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await new_game_by_keys(pilot)
+        await pilot.press("enter")
+        await pilot.press("q")
+        assert "Quit the game in progress?" in screen_text(app)
+        await pilot.press("n")
+        assert app.is_running
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_value == 0

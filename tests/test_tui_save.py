@@ -1,0 +1,98 @@
+"""Autosave after every answer, resume, load, and damaged saves that keep the previous file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from peloponnes_tui.cli import main
+from peloponnes_tui.engine import BidPrompt
+from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.board import BoardScreen
+from peloponnes_tui.tui.screens import MessageScreen, StartScreen
+from peloponnes_tui.tui.session import DATA_DIR_ENV, Session, autosave_path, data_dir
+from peloponnes_tui.tui.testing import session_at
+from peloponnes_tui.tui.textdump import screen_text
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
+def test_data_dir_override(data):
+    assert data_dir() == data
+    assert autosave_path().parent == data
+
+
+def test_session_round_trip(cards):
+    session = session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 1)
+    session.seats[2].kind = "random"
+    session.save(autosave_path())
+    again = Session.load(autosave_path(), cards)
+    assert again.game.snapshot() == session.game.snapshot()
+    assert [s.to_json() for s in again.seats] == [s.to_json() for s in session.seats]
+    assert again.answered_by == session.answered_by
+    assert not list(autosave_path().parent.glob("*.tmp"))
+
+
+async def test_autosave_after_every_answer_and_resume(cards):
+    session = session_at(cards, 2, lambda p: isinstance(p, BidPrompt))
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        saved = json.loads(autosave_path().read_text())
+        assert len(saved["answers"]) == len(app.session.game.answers)
+        snapshot = app.session.game.snapshot()
+    app2 = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app2.screen, BoardScreen)
+        assert app2.session.game.snapshot() == snapshot
+
+
+async def test_damaged_autosave_gives_message_and_is_kept(cards):
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text('{"format": 1, "seed": "x"')
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        text = screen_text(app)
+        assert "cannot be resumed" in text and "not valid JSON" in text
+        await pilot.press("enter")
+        assert isinstance(app.screen, StartScreen)
+    assert autosave_path().read_text() == '{"format": 1, "seed": "x"'
+
+
+async def test_load_screen_reports_bad_file(cards, data):
+    bad = data / "bad.json"
+    bad.write_text(json.dumps({"format": 1}))
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.click("#path")
+        await pilot.press(*str(bad), "enter")
+        await pilot.pause()
+        assert "damaged" in screen_text(app)
+        assert app.session is None
+
+
+def test_cli_play_wiring(monkeypatch, cards):
+    seen = {}
+
+    def fake_run_app(**kwargs):
+        seen.update(kwargs)
+        return 0
+
+    monkeypatch.setattr("peloponnes_tui.tui.app.run_app", fake_run_app)
+    assert main(["--resume"]) == 0
+    assert seen["resume"] is True

@@ -1,0 +1,59 @@
+"""Snapshot tests of the main screens at 80×24 and 160×50 (pytest-textual-snapshot)."""
+
+from __future__ import annotations
+
+import pytest
+
+from peloponnes_tui.cards import load_cards
+from peloponnes_tui.engine import BidPrompt, BuildPrompt
+from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.session import DATA_DIR_ENV
+from peloponnes_tui.tui.testing import finished_session, session_at
+
+SIZES = [(80, 24), (160, 50)]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+
+
+def app_with(session_factory):
+    cards = load_cards()
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+
+    async def before(pilot):
+        await pilot.pause()
+        if session_factory is not None:
+            app.set_session(session_factory(cards))
+            await pilot.pause()
+            await pilot.pause()
+
+    return app, before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_start_screen(snap_compare, size):
+    app, before = app_with(None)
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_board_bidding(snap_compare, size):
+    app, before = app_with(lambda cards: session_at(
+        cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2 and
+        any(t.holder is not None for t in p.targets), seed=3))
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_board_build(snap_compare, size):
+    app, before = app_with(lambda cards: session_at(
+        cards, 3, lambda p: isinstance(p, BuildPrompt) and p.can_pay, seed=5))
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_scoring(snap_compare, size):
+    app, before = app_with(lambda cards: finished_session(cards, 3, seed=2))
+    assert snap_compare(app, terminal_size=size, run_before=before)
