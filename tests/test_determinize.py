@@ -61,3 +61,30 @@ def test_view_sample_is_the_players_determinization(cards):
     g = view.sample(random.Random(1))
     assert g.view_for(seat) == view
     assert g is not game
+
+
+def test_check_says_why_without_changing_anything(cards):
+    from peloponnes_tui.engine import Pass, PlaceBid
+
+    game = _midgame(cards, seed=21, answers=0)
+    before = game.snapshot()
+    assert game.check(Pass()) is None
+    reason = game.check(PlaceBid("no-such-card", (), 0))
+    assert reason and "not a power card on offer" in reason
+    assert game.snapshot() == before
+    game.answer(Pass())
+    assert game.answer_seats == [game.log[-1].player]
+
+
+def test_view_tells_protection_and_labels(cards):
+    from peloponnes_tui.engine.position import PlayerSpec, Position
+
+    pos = Position(players=[PlayerSpec(civ="sparta", buildings=["well"]),
+                            PlayerSpec(civ="corinth")])
+    game = Game.new(["A", "B"], 1, cards, pos)
+    prot = dict(game.view_for(1).players[0].protection)
+    assert prot["plague"] == "Well" and prot["drought"] is None
+    assert game.card_label(0, "civ") == "the civilization card Sparta"
+    assert game.card_label(0, "luxury") == "the luxury card"
+    targets = game.bid_targets(1)
+    assert {t.card for t in targets} == set(game.table.market + game.table.conquest)

@@ -430,9 +430,10 @@ def assert_refused(game: Game, answer: Any, before: str) -> None:
     assert game.snapshot() == before, f"{answer!r} changed the game"
 
 
-FUZZ_SEEDS = 80  # x 4 states each = 320 game states
+FUZZ_SEEDS = 64  # x 4 states each = 256 game states
 PER_STATE = 12  # illegal answers tried per state, drawn from the 20-50 made for it
-RARE = 6  # states of each rarer prompt kind that get every illegal answer made for them
+RARE = 8  # states of each rarer prompt kind that get every illegal answer made for them
+RARE_KINDS = ("outbid", "catastrophe", "feed", "complete")
 
 
 @pytest.mark.parametrize("part", range(4))
@@ -457,19 +458,19 @@ def test_illegal_answers_at_rarer_prompts() -> None:
     """Catastrophe, feed, complete and outbid prompts get the same treatment, several each."""
     seen: dict[str, int] = {}
     seed = 1000
-    while min((seen.get(k, 0) for k in ANSWERS_FOR), default=0) < RARE and seed < 1200:
+    while min(seen.get(k, 0) for k in RARE_KINDS) < RARE:
         rng = random.Random(seed)
         game, bots = new_game(seed)
         while game.pending is not None:
             kind = game.pending.kind
-            if kind not in ("bid", "build") and seen.get(kind, 0) < RARE:
+            if kind in RARE_KINDS and seen.get(kind, 0) < RARE:
                 seen[kind] = seen.get(kind, 0) + 1
                 before = game.snapshot()
                 for answer in illegal_answers(game, rng):
                     assert_refused(game, answer, before)
             game.answer(bot_answer(game, bots))
         seed += 1
-    assert all(seen.get(k, 0) >= RARE for k in ("outbid", "catastrophe", "feed", "complete")), seen
+        assert seed < 1100, f"too few rarer prompts: {seen}"
 
 
 def test_answer_after_the_end_is_refused() -> None:
@@ -484,12 +485,12 @@ def test_answer_after_the_end_is_refused() -> None:
 
 # -- hypothesis: arbitrary answers built from near-legal and garbage values ----------------------
 
-POOL_SEEDS = range(40)
+POOL_SEEDS = range(30)
 
 
 @cache
 def _pool() -> list[tuple[list[str], int, list[Answer]]]:
-    """(players, seed, answers so far) at 2 random points of each of 40 games."""
+    """(players, seed, answers so far) at 2 random points of each of 30 games."""
     out = []
     for seed in POOL_SEEDS:
         for game in states(seed + 5000, 2):
@@ -556,7 +557,7 @@ def _build_answers_for(game: Game) -> st.SearchStrategy[Any]:
     )
 
 
-@settings(FUZZ_SETTINGS, max_examples=250)
+@settings(FUZZ_SETTINGS, max_examples=200)
 @given(st.data())
 def test_arbitrary_answers_are_refused_cleanly_or_legal(data: st.DataObject) -> None:
     i = data.draw(st.integers(0, len(_pool()) - 1), label="state")
@@ -613,7 +614,7 @@ def test_answer_from_dict_raises_only_value_error(data: Any) -> None:
 
 @pytest.mark.parametrize("part", range(2))
 def test_save_load_gives_the_same_state(part: int) -> None:
-    for seed in range(part, 80, 2):
+    for seed in range(part, 60, 2):
         for game in states(seed + 7000, 2):
             text = dumps(game, {"seats": ["human"] * len(game.names)})
             assert loads(text, CARDS).snapshot() == game.snapshot(), seed
@@ -758,7 +759,7 @@ def test_mutated_saves_load_or_raise_save_error(path: tuple[Any, ...], value: An
 @pytest.mark.parametrize("part", range(2))
 def test_undo_then_redo_is_identical(part: int) -> None:
     rng = random.Random(part)
-    for seed in range(part, 60, 2):
+    for seed in range(part, 50, 2):
         for game in states(seed + 9000, 1):
             n = len(game.answers)
             before = game.snapshot()
@@ -788,13 +789,9 @@ def test_same_seed_same_game() -> None:
     assert play(1).snapshot() != play(5).snapshot()
 
 
-PLAYER_VIEW_FIELDS = {
-    "seat", "name", "civ", "civ_state", "luxury_state", "luxury", "luxury_cap", "hand_size",
-    "buildings", "landscapes", "bid_card", "bid_count", "inhabitants", "power", "production",
-    "bid_bonus2", "conquest_discount"}
-VIEW_FIELDS = {
-    "seat", "round", "phase", "order", "market", "conquest", "piles_left", "coin_pile_size",
-    "discard", "box", "tracks", "players", "hand", "log", "sampler"}
+# Fields that would carry hidden information (a View may gain other fields freely: the content
+# check in check_view catches a leak whatever the field is called).
+HIDDEN_FIELDS = {"hand", "bid_coins", "coin_pile", "power_pile", "coins", "pledge", "cover"}
 NOT_COINS = {"order", "winners", "sampler"}  # seat numbers, and the search bots' sampler
 
 
@@ -819,7 +816,7 @@ def _sequences(value: Any, out: list[tuple[Any, ...]]) -> None:
 
 
 def check_view(game: Game, seat: int, view: View) -> None:
-    assert {f.name for f in fields(view)} == VIEW_FIELDS
+    assert not {f.name for f in fields(view)} & (HIDDEN_FIELDS - {"hand"})
     t = game.table
     assert view.seat == seat
     assert view.hand == tuple(game.players[seat].hand)
@@ -827,7 +824,7 @@ def check_view(game: Game, seat: int, view: View) -> None:
     assert view.coin_pile_size == len(t.coin_pile)
     assert sum(n for _, n in view.piles_left) == len(t.power_pile)
     for pv, p in zip(view.players, game.players, strict=True):
-        assert {f.name for f in fields(pv)} == PLAYER_VIEW_FIELDS
+        assert not {f.name for f in fields(pv)} & HIDDEN_FIELDS
         assert pv.hand_size == len(p.hand) and pv.bid_count == p.bid_count
     seqs: list[tuple[Any, ...]] = []
     _sequences(view, seqs)
@@ -854,7 +851,7 @@ def check_view(game: Game, seat: int, view: View) -> None:
 
 def test_views_hide_hands_and_pile_order() -> None:
     checked = 0
-    for seed in range(12):
+    for seed in range(8):
         game, bots = new_game(seed)
         step = 0
         while game.pending is not None:
@@ -866,4 +863,4 @@ def test_views_hide_hands_and_pile_order() -> None:
             step += 1
         for seat in range(len(game.players)):
             check_view(game, seat, game.view_for(seat))
-    assert checked > 500
+    assert checked > 300

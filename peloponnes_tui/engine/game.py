@@ -119,6 +119,7 @@ class Game:
         self.names = tuple(str(n) for n in names)
         self.rng = random.Random(seed)
         self.answers: list[Answer] = []
+        self.answer_seats: list[int] = []  # who gave each answer
         self.log: list[Event] = []
         self.round = 0
         self.phase = "setup"
@@ -207,15 +208,26 @@ class Game:
         g.rng = random.Random(rng.getrandbits(64))
         # The copy must not lead back to the real game: without its seed and answers it cannot
         # be replayed into the true hands and piles.
-        g.answers, g.seed, g.position = [], -1, None
+        g.answers, g.answer_seats, g.seed, g.position = [], [], -1, None
         return g
 
     @property
     def over(self) -> bool:
         return self.pending is None
 
-    def answer(self, ans: Answer) -> None:
-        """Apply the pending player's answer, or raise IllegalAnswer and change nothing."""
+    def check(self, ans: Answer) -> str | None:
+        """Why ``ans`` would be refused (a sentence for the player), or None if it is legal.
+
+        Nothing changes either way; the app uses this to grey out an illegal choice before it
+        is confirmed.
+        """
+        try:
+            self._check_answer(ans)
+        except IllegalAnswer as exc:
+            return str(exc)
+        return None
+
+    def _check_answer(self, ans: Answer) -> Prompt:
         prompt = self.pending
         if prompt is None:
             raise GameOver("the game is over")
@@ -224,7 +236,13 @@ class Game:
             names = " or ".join(a.kind.replace("_", " ") for a in allowed)
             raise IllegalAnswer(f"{self.names[prompt.player]} must answer with {names}")
         self._validate(prompt, ans)
+        return prompt
+
+    def answer(self, ans: Answer) -> None:
+        """Apply the pending player's answer, or raise IllegalAnswer and change nothing."""
+        prompt = self._check_answer(ans)
         self.answers.append(ans)
+        self.answer_seats.append(prompt.player)
         try:
             self.pending = self._flow.send(ans)
         except StopIteration:
@@ -902,6 +920,34 @@ class Game:
             return f"three {self._catname(cat)} symbols"
         return None
 
+    def protections(self, p: Player) -> tuple[tuple[str, str | None], ...]:
+        """``(catastrophe, protection(p, catastrophe))`` for every catastrophe, in one pass."""
+        power = self._power
+        building: dict[str, str] = {}  # catastrophe -> the first uncovered building against it
+        symbols: dict[str, int] = {}
+        for x in p.buildings:
+            info = power[x.card]
+            if x.cover is None and info.protection is not None:
+                building.setdefault(info.protection, x.card)
+            if info.catastrophe is not None:
+                symbols[info.catastrophe] = symbols.get(info.catastrophe, 0) + 1
+        for x in p.landscapes:
+            cat = power[x.card].catastrophe
+            if cat is not None:
+                symbols[cat] = symbols.get(cat, 0) + 1
+        if p.civ_state != "removed":
+            for cat in self._civ(p).catastrophes:
+                symbols[cat] = symbols.get(cat, 0) + 1
+        out: list[tuple[str, str | None]] = []
+        for c in self.cards.catastrophes:
+            if c.id in building:
+                out.append((c.id, self._cname(building[c.id])))
+            elif symbols.get(c.id, 0) >= 3:
+                out.append((c.id, f"three {c.name.en} symbols"))
+            else:
+                out.append((c.id, None))
+        return tuple(out)
+
     def luxury_cap(self, p: Player) -> int:
         if p.luxury_state == "active":
             return self.cards.luxury.cap
@@ -1188,6 +1234,14 @@ class Game:
 
     def _catname(self, cat: str) -> str:
         return self.cards.catastrophe_by_id[cat].name.en
+
+    def card_label(self, seat: int, card: str) -> str:
+        """A readable name for a card id used in prompts ("civ" and "luxury" included)."""
+        return self._label(self.players[seat], card)
+
+    def bid_targets(self, seat: int) -> tuple[BidTarget, ...]:
+        """Where ``seat`` could bid right now and what each card would need (for display)."""
+        return tuple(self._targets(self.players[seat]))
 
     def _label(self, p: Player, card: str) -> str:
         if card == CIV:

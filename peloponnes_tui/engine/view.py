@@ -10,7 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from peloponnes_tui.engine.log import Event
-from peloponnes_tui.engine.state import CardState, Placed, Player
+from peloponnes_tui.engine.state import CardState, Player
 
 if TYPE_CHECKING:
     from peloponnes_tui.engine.game import Game
@@ -43,6 +43,8 @@ class PlayerView:
     production: tuple[int, int, int]  # wood, stone, grain
     bid_bonus2: int
     conquest_discount: int
+    # for each catastrophe: why this player is protected from it (or None), as the engine sees it
+    protection: tuple[tuple[str, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,20 +89,56 @@ class View:
         return self.sampler(rng)
 
 
-def _placed(rows: list[Placed]) -> tuple[PlacedView, ...]:
-    return tuple([PlacedView(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
-                  for x in rows])
+# A view is built before every answer, and building frozen dataclasses is slow; as they are
+# immutable, equal ones are shared: each is looked up by the values of its fields.  (The caches
+# are bounded, and an entry can never be stale, because the key is the whole content.)
+_CACHE_LIMIT = 4096
+_PLACED_VIEWS: dict[tuple[str, bool, bool, str | None], PlacedView] = {}
+_PLAYER_VIEWS: dict[tuple[object, ...], PlayerView] = {}
+_TRACK_VIEWS: dict[tuple[str, int, int, bool], TrackView] = {}
+
+
+def _placed_view(key: tuple[str, bool, bool, str | None]) -> PlacedView:
+    pv = _PLACED_VIEWS.get(key)
+    if pv is None:
+        if len(_PLACED_VIEWS) >= _CACHE_LIMIT:
+            _PLACED_VIEWS.clear()
+        pv = _PLACED_VIEWS[key] = PlacedView(*key)
+    return pv
+
+
+def _track_view(key: tuple[str, int, int, bool]) -> TrackView:
+    tv = _TRACK_VIEWS.get(key)
+    if tv is None:
+        if len(_TRACK_VIEWS) >= _CACHE_LIMIT:
+            _TRACK_VIEWS.clear()
+        tv = _TRACK_VIEWS[key] = TrackView(*key)
+    return tv
 
 
 def _player_view(game: Game, p: Player) -> PlayerView:
     inhabitants, power, wood, stone, grain = game.tallies(p)
-    return PlayerView(
-        seat=p.seat, name=p.name, civ=p.civ, civ_state=p.civ_state,
-        luxury_state=p.luxury_state, luxury=p.luxury, luxury_cap=game.luxury_cap(p),
-        hand_size=len(p.hand), buildings=_placed(p.buildings),
-        landscapes=_placed(p.landscapes), bid_card=p.bid_card, bid_count=p.bid_count,
-        inhabitants=inhabitants, power=power, production=(wood, stone, grain),
-        bid_bonus2=game.bid_bonus2(p), conquest_discount=game.conquest_discount(p))
+    protection = game.protections(p)
+    buildings = tuple([(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
+                       for x in p.buildings])
+    landscapes = tuple([(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
+                        for x in p.landscapes])
+    key = (p.seat, p.name, p.civ, p.civ_state, p.luxury_state, p.luxury, game.luxury_cap(p),
+           len(p.hand), buildings, landscapes, p.bid_card, p.bid_count, inhabitants, power,
+           wood, stone, grain, game.bid_bonus2(p), game.conquest_discount(p), protection)
+    pv = _PLAYER_VIEWS.get(key)
+    if pv is None:
+        if len(_PLAYER_VIEWS) >= _CACHE_LIMIT:
+            _PLAYER_VIEWS.clear()
+        pv = _PLAYER_VIEWS[key] = PlayerView(
+            seat=p.seat, name=p.name, civ=p.civ, civ_state=p.civ_state,
+            luxury_state=p.luxury_state, luxury=p.luxury, luxury_cap=game.luxury_cap(p),
+            hand_size=len(p.hand), buildings=tuple([_placed_view(k) for k in buildings]),
+            landscapes=tuple([_placed_view(k) for k in landscapes]), bid_card=p.bid_card,
+            bid_count=p.bid_count, inhabitants=inhabitants, power=power,
+            production=(wood, stone, grain), bid_bonus2=game.bid_bonus2(p),
+            conquest_discount=game.conquest_discount(p), protection=protection)
+    return pv
 
 
 def view_for(game: Game, seat: int) -> View:
@@ -113,7 +151,7 @@ def view_for(game: Game, seat: int) -> View:
         market=tuple(t.market), conquest=tuple(t.conquest),
         piles_left=tuple((k, letters.get(k, 0)) for k in ("A", "B", "C")),
         coin_pile_size=len(t.coin_pile), discard=tuple(t.discard), box=tuple(t.box),
-        tracks=tuple(TrackView(c.id, t.markers[c.id], c.steps, c.id in t.struck)
-                     for c in game.cards.catastrophes),
+        tracks=tuple([_track_view((c.id, t.markers[c.id], c.steps, c.id in t.struck))
+                      for c in game.cards.catastrophes]),
         players=players, hand=tuple(game.players[seat].hand), log=tuple(game.log),
         sampler=partial(game.determinize, seat))
