@@ -7,8 +7,10 @@ import json
 import sys
 from collections.abc import Sequence
 from statistics import mean, pstdev
+from typing import TYPE_CHECKING
 
-from peloponnes_tui.cards import CardDataError, CardSet, load_cards
+if TYPE_CHECKING:
+    from peloponnes_tui.cards import CardSet
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -44,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _load(path: str | None) -> CardSet:
+    from peloponnes_tui.cards import load_cards
+
     return load_cards(path)
 
 
@@ -194,6 +198,12 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command is None and args.cards is None:
+        # The built-in card data is checked by the tests; the app loads it when it needs it,
+        # so nothing heavy is imported before the first screen.
+        return cmd_play(args, None)
+    from peloponnes_tui.cards import CardDataError
+
     try:
         if args.command == "cards":
             return cmd_cards_check(args)
@@ -212,11 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def cmd_play(args: argparse.Namespace, cards: CardSet) -> int:
-    try:
-        from peloponnes_tui.tui.app import run_app
-    except ImportError:
-        print("peloponnes: the board is not part of this build yet; try "
-              "`peloponnes simulate` or `peloponnes cards check`.", file=sys.stderr)
-        return 1
+def cmd_play(args: argparse.Namespace, cards: CardSet | None) -> int:
+    from peloponnes_tui.tui.app import run_app
+
     return int(run_app(cards=cards, cards_path=args.cards, resume=args.resume))

@@ -3,8 +3,9 @@
     .venv/bin/python screenshots/make.py [--size 120x40]
 
 Writes one SVG per screen (start, board mid-game, an outbid moment, the payment picker, a
-catastrophe, a supply phase, a tableau, the scoring screen) and a PNG of each when cairosvg is
-installed (``pip install cairosvg``; it needs the cairo library), else it says PNGs were skipped.
+catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration) and a PNG
+of each when ``rsvg-convert`` (librsvg) or the ``cairosvg`` package is available; otherwise it
+says that PNGs were skipped.
 The states come from seeded games played by the random bots up to the wanted decision.
 """
 
@@ -13,6 +14,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
+import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -75,18 +79,55 @@ async def main(size: tuple[int, int]) -> list[Path]:
     ]
     for name, session, then in jobs:
         shots.append(await shoot(name, size, session, then))
+    shots.append(await shoot_demo("demo", size))
     return shots
 
 
+async def shoot_demo(name: str, size: tuple[int, int]) -> Path:
+    """The demonstration screen, one step into the plague scenario."""
+    from peloponnes_tui.demo.scenario import load_scenario
+    from peloponnes_tui.tui.demo import DemoApp, make_script
+
+    app = DemoApp(make_script(load_cards(), load_scenario("plague"), "", 1), pause=1.0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        path = HERE / f"{name}.svg"
+        app.save_screenshot(str(path))
+    return path
+
+
+def png_ready_svg(svg: str) -> str:
+    """Textual's SVG with plain spaces kept as they are.
+
+    Textual writes spaces as ``&#160;`` inside ``<text>`` elements; rsvg and cairo drop them at
+    the edges of a text run, which glues words together ("Round 1/8bidding").  Plain spaces with
+    ``xml:space="preserve"`` render as the terminal showed them.
+    """
+    svg = svg.replace("&#160;", " ")
+    return re.sub(r"<svg\b", '<svg xml:space="preserve"', svg, count=1)
+
+
 def to_png(paths: list[Path]) -> None:
-    try:
-        import cairosvg  # type: ignore[import-not-found]
-    except (ImportError, OSError):
-        print("PNG skipped: cairosvg is not installed (pip install cairosvg).")
-        return
+    rsvg = shutil.which("rsvg-convert")
+    cairosvg = None
+    if rsvg is None:
+        try:
+            import cairosvg  # type: ignore[import-not-found,no-redef]
+        except (ImportError, OSError):
+            print("PNG skipped: neither rsvg-convert (librsvg) nor cairosvg is installed.")
+            return
     for p in paths:
-        cairosvg.svg2png(url=str(p), write_to=str(p.with_suffix(".png")))
-        print("wrote", p.with_suffix(".png"))
+        out = p.with_suffix(".png")
+        svg = png_ready_svg(p.read_text(encoding="utf-8"))
+        if rsvg is not None:
+            subprocess.run([rsvg, "-b", "white", "-o", str(out)], input=svg.encode(),
+                           check=True)
+        else:
+            cairosvg.svg2png(bytestring=svg.encode(), write_to=str(out),
+                             background_color="white")
+        print("wrote", out)
 
 
 if __name__ == "__main__":

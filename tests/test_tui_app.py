@@ -154,3 +154,65 @@ async def test_quit_mid_game_asks(cards):
         await pilot.press("q", "y")
         await pilot.pause()
     assert app.return_value == 0
+
+
+async def test_mouse_click_picks_card_and_coins(cards):
+    """Clicking a card name and a coin kind in the bid panel does what the keys do."""
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.panels import BidPanel
+    from peloponnes_tui.tui.testing import session_at
+
+    session = session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and len(p.hand) >= 2)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        panel = app.board.panel()
+        assert isinstance(panel, BidPanel)
+        offer = panel.offer()
+        other = next(c for c in offer if c != panel.card)
+        name = cards.power_by_id[other].name.en
+        label = f"{offer.index(other) + 1} {name}"
+
+        def where(prefix: str, label: str) -> tuple[int, int]:
+            """Screen column and row of ``label`` on the line that starts with ``prefix``."""
+            for y, line in enumerate(screen_text(app).split("\n")):
+                if line.lstrip().startswith(prefix) and label in line:
+                    return line.index(label) + 1, y
+            raise AssertionError(f"{label!r} not on screen")
+
+        await pilot.click(offset=where("Cards:", label))
+        await pilot.pause()
+        assert panel.card == other
+        # a coin kind: click its key box; it cycles that kind's count
+        back_index, back, _n = panel.hand_backs()[0]
+        before = panel.chosen[back]
+        await pilot.click(offset=where("Coin cards:", f" {'abcdefg'[back_index]} "))
+        await pilot.pause()
+        assert panel.chosen[back] != before
+
+
+async def test_too_small_terminal_says_so(cards):
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "too small" in text and "80×24" in text
+
+
+async def test_wide_layout_shows_every_tableau(cards):
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.testing import session_at
+
+    session = session_at(cards, 5, lambda p: isinstance(p, BidPrompt), min_round=2)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        assert app.board.has_class("wide")
+        text = screen_text(app)
+        assert text.count("population ") == 5  # one tableau heading per player
+        for seat in session.seats:
+            assert seat.name in text
+        # the decision panel sits beside the board, the viewer's hand is shown once
+        assert text.count("Hand:") == 1

@@ -96,3 +96,14 @@ def test_cli_play_wiring(monkeypatch, cards):
     monkeypatch.setattr("peloponnes_tui.tui.app.run_app", fake_run_app)
     assert main(["--resume"]) == 0
     assert seen["resume"] is True
+
+
+def test_old_save_with_answered_by_loads(cards):
+    """Saves from before the engine kept ``answer_seats`` carry the app's own list: ignored."""
+    session = session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 1)
+    for junk in (list(session.answered_by), [0], "nonsense"):
+        data = json.loads(session.dumps())
+        data["extra"]["answered_by"] = junk
+        again = Session.loads(json.dumps(data), cards)
+        assert again.answered_by == session.game.answer_seats
+        assert len(again.answered_by) == len(again.game.answers)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from pathlib import Path
+
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine import BidPrompt, BuildPrompt
 from peloponnes_tui.tui.app import PeloponnesApp
@@ -11,6 +13,8 @@ from peloponnes_tui.tui.session import DATA_DIR_ENV
 from peloponnes_tui.tui.testing import finished_session, session_at
 
 SIZES = [(80, 24), (160, 50)]
+# A frozen copy of the card data: rebalancing assets/cards.yaml must not change these pictures.
+FROZEN_CARDS = Path(__file__).parent / "data" / "cards-frozen.yaml"
 
 
 @pytest.fixture(autouse=True)
@@ -19,7 +23,7 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def app_with(session_factory):
-    cards = load_cards()
+    cards = load_cards(FROZEN_CARDS)
     app = PeloponnesApp(cards=cards, bot_pause=0)
 
     async def before(pilot):

@@ -11,18 +11,13 @@ import os
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
 
-from peloponnes_tui.cards import CardSet, load_cards
-from peloponnes_tui.engine import Answer, IllegalAnswer
-from peloponnes_tui.engine.save import SaveError
-from peloponnes_tui.tui.board import BoardScreen
-from peloponnes_tui.tui.panels import panel_for
 from peloponnes_tui.tui.screens import (
     ConfirmScreen,
     HandoffScreen,
@@ -36,6 +31,14 @@ from peloponnes_tui.tui.screens import (
 )
 from peloponnes_tui.tui.session import Seat, Session, autosave_path, saves_dir
 
+# The board, the decision panels, the engine and the card data (pydantic, YAML) are imported when
+# a game starts: the start screen needs none of them, so the app comes up sooner.
+if TYPE_CHECKING:
+    from peloponnes_tui.cards import CardSet
+    from peloponnes_tui.demo.scenario import Scenario
+    from peloponnes_tui.engine import Answer
+    from peloponnes_tui.tui.board import BoardScreen
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
 DEFAULT_PAUSE = 0.7
@@ -47,7 +50,7 @@ class PeloponnesApp(App[int]):
     def __init__(self, cards: CardSet | None = None, cards_path: str | None = None,
                  resume: bool = False, bot_pause: float | None = None) -> None:
         super().__init__()
-        self.cards = cards if cards is not None else load_cards(cards_path)
+        self._cards = cards
         self.cards_path = cards_path
         self.start_resume = resume
         if bot_pause is None:
@@ -60,6 +63,15 @@ class PeloponnesApp(App[int]):
         self.viewer: int | None = None  # the seat whose hand may be shown now
         self._gen = 0  # bumps when the session changes, so stale bot timers do nothing
         self._bot_timer: Timer | None = None
+
+    @property
+    def cards(self) -> CardSet:
+        """The card data, loaded when first needed."""
+        if self._cards is None:
+            from peloponnes_tui.cards import load_cards
+
+            self._cards = load_cards(self.cards_path)
+        return self._cards
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -108,6 +120,8 @@ class PeloponnesApp(App[int]):
         self.viewer = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        from peloponnes_tui.tui.board import BoardScreen
+
         self.push_screen(BoardScreen())
         self.call_after_refresh(self.advance)
 
@@ -123,6 +137,8 @@ class PeloponnesApp(App[int]):
 
     def load_path(self, path: Path) -> str | None:
         """Load a save; on failure return the reason and keep everything as it was."""
+        from peloponnes_tui.engine.save import SaveError
+
         try:
             session = Session.load(path, self.cards)
         except SaveError as exc:
@@ -142,6 +158,10 @@ class PeloponnesApp(App[int]):
 
     @property
     def board(self) -> BoardScreen | None:
+        if self.session is None:
+            return None
+        from peloponnes_tui.tui.board import BoardScreen
+
         for s in reversed(self.screen_stack):
             if isinstance(s, BoardScreen):
                 return s
@@ -196,6 +216,8 @@ class PeloponnesApp(App[int]):
         session, board = self.session, self.board
         if session is None or board is None or session.game.pending is None:
             return
+        from peloponnes_tui.tui.panels import panel_for
+
         self.viewer = seat
         board.refresh_board()
         board.set_panel(panel_for(session, session.game.pending))
@@ -217,6 +239,8 @@ class PeloponnesApp(App[int]):
         self.advance()
 
     def apply(self, answer: Answer) -> None:
+        from peloponnes_tui.engine import IllegalAnswer
+
         session = self.session
         if session is None:
             return
@@ -305,4 +329,24 @@ def run_app(cards: CardSet | None = None, cards_path: str | None = None,
     return int(result or 0)
 
 
-__all__ = ["PeloponnesApp", "run_app"]
+def run_demo(cards: CardSet | None = None, scenario: Scenario | None = None,
+             bots: str = "random,random,random", seed: int = 1) -> int:
+    """``peloponnes demo``: a scenario's scripted steps, or a game between bots, narrated."""
+    import sys
+
+    from peloponnes_tui.tui.demo import DemoApp, make_script
+
+    try:
+        if cards is None:
+            from peloponnes_tui.cards import load_cards
+
+            cards = load_cards()
+        script = make_script(cards, scenario, bots, seed)
+    except ValueError as exc:
+        print(f"peloponnes: {exc}", file=sys.stderr)
+        return 2
+    result = DemoApp(script).run()
+    return int(result or 0)
+
+
+__all__ = ["PeloponnesApp", "run_app", "run_demo"]

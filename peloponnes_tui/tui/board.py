@@ -131,7 +131,7 @@ class BoardScreen(Screen[None]):
         self.query_one("#tabsline", Static).update(tabs)
         self.query_one("#offer", Static).update(offer_table(game, view, seats, current))
         self.query_one("#tracks", Static).update(tracks_table(game, view, seats))
-        self.query_one("#players", Static).update(players_table(view, seats, current))
+        self.query_one("#players", Static).update(players_table(game, view, seats, current))
         if self.has_class("wide"):
             show = [s for s in view.order]
             self.query_one("#alltableaux", Static).update(Group(*[

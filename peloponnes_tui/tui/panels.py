@@ -39,7 +39,7 @@ from peloponnes_tui.engine import (
     Withdraw,
 )
 from peloponnes_tui.engine.plans import card_balance, feed_plan, resource_payment
-from peloponnes_tui.tui.render import RES_STYLE, halves, offer_cards
+from peloponnes_tui.tui.render import RES_STYLE, card_name, halves, offer_cards, plural
 from peloponnes_tui.tui.session import Session, validate
 
 BACK_KEYS = "abcdefg"
@@ -86,6 +86,7 @@ class DecisionPanel(Widget, can_focus=True):
         self.luxury = 0
         self.luxury_max = 0
         self.error: str | None = None  # the reason shown after a refused confirm
+        self._text: Text | None = None  # what render() shows, rebuilt only when a choice changes
         self.setup()
 
     # -- to override ---------------------------------------------------------------------------
@@ -157,6 +158,23 @@ class DecisionPanel(Widget, can_focus=True):
     # -- rendering -----------------------------------------------------------------------------
 
     def render(self) -> RenderableType:
+        # Textual asks for the content twice per update (height, then lines): build it once.
+        if self._text is None:
+            self._text = self.compose_text()
+        return self._text
+
+    def _shape(self, text: Text) -> tuple[int, ...]:
+        """Rows each line takes at the current width (a change needs a new layout)."""
+        width = max(1, self.content_size.width)
+        return tuple(max(0, len(line) - 1) // width for line in text.plain.split("\n"))
+
+    def update_text(self) -> None:
+        """Rebuild the text; lay the screen out again only if the panel's height may change."""
+        old = self._text
+        self._text = self.compose_text()
+        self.refresh(layout=old is None or self._shape(old) != self._shape(self._text))
+
+    def compose_text(self) -> Text:
         seat = self.session.seats[self.prompt.player]
         out = Text()
         out.append(f"{seat.tag} {seat.name}", style=f"bold {seat.rich_colour}")
@@ -178,7 +196,7 @@ class DecisionPanel(Widget, can_focus=True):
 
     def changed(self) -> None:
         self.error = None
-        self.refresh(layout=True)
+        self.update_text()
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -212,13 +230,13 @@ class DecisionPanel(Widget, can_focus=True):
         if ans is None:
             self.error = "choose something first"
             self.app.bell()
-            self.refresh(layout=True)
+            self.update_text()
             return
         reason = validate(self.game, ans)
         if reason:
             self.error = reason
             self.app.bell()
-            self.refresh(layout=True)
+            self.update_text()
             return
         self.post_message(Decided(ans))
 
@@ -318,7 +336,8 @@ class BidPanel(CardChoice):
             total = len(self.coins_chosen()) + self.luxury
             eff = 2 * total + self.prompt.bonus2
             name = self.cards.power_by_id[self.card].name.en
-            t.append(f"Bid {total} coin card(s) on {name}: counts {halves(eff)}", style="bold")
+            t.append(f"Bid {plural(total, 'coin card')} on {name}: counts {halves(eff)}",
+                     style="bold")
             if self.prompt.bonus2:
                 t.append(f" (Market/Agora +{halves(self.prompt.bonus2)})")
         return t
@@ -397,7 +416,7 @@ class BuildPanel(DecisionPanel):
                  "(used first).\n")
         t.append(f"Missing: {p.missing_wood} wood, {p.missing_stone} stone.  ")
         if p.excess:
-            t.append(f"Paid without luxury goods you gain {p.excess} luxury good(s).",
+            t.append(f"Paid without luxury goods you gain {plural(p.excess, 'luxury good')}.",
                      style="green")
         t.append("\n")
         t.append("Pay now (Enter): ", style="bold")
@@ -409,7 +428,7 @@ class BuildPanel(DecisionPanel):
             for c in coins:
                 got[self.cards.coins[c].resource] += self.cards.coins[c].amount
             t.append(f"{got['wood']} wood and {got['stone']} stone from coin cards, "
-                     f"{self.luxury} luxury good(s)")
+                     f"{plural(self.luxury, 'luxury good')}")
             if p.excess:
                 t.append(f" → gain {0 if self.luxury else p.excess} luxury", style="green")
             t.append("\n")
@@ -483,8 +502,6 @@ class CatastrophePanel(DecisionPanel):
                 self.treat[card] = "remove"
 
     def label_of(self, card: str) -> str:
-        from peloponnes_tui.tui.render import card_name
-
         return card_name(self.game, self.prompt.player, card)
 
     def answer(self) -> Answer | None:
@@ -604,8 +621,6 @@ class FeedPanel(DecisionPanel):
                         tuple(c for c in self.prompt.removable if c in self.removed))
 
     def body(self) -> Text:
-        from peloponnes_tui.tui.render import card_name
-
         p = self.prompt
         civ = self.game.players[p.player].civ
         t = Text()

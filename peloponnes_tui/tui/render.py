@@ -17,12 +17,18 @@ from peloponnes_tui.engine import CIV, Game
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.tui.session import Seat
 
-CAT_SHORT = {"plague": "Plag", "earthquake": "Quak", "tempest": "Temp", "drought": "Drou",
-             "decline": "Decl"}
+# Catastrophe names short enough for a table column (at most 7 letters), still readable.
+CAT_SHORT = {"plague": "Plague", "earthquake": "Earthq.", "tempest": "Tempest",
+             "drought": "Drought", "decline": "Decline"}
 RES_SHORT = {"wood": "W", "stone": "S", "grain": "G", "inhabitants": "I"}
 RES_STYLE = {"wood": "#c08040", "stone": "#a0a0b0", "grain": "#e0d060", "inhabitants": "#60c0e0"}
 FUNCTION_TEXT = {"coin_income": "+1 coin/income", "bid_bonus": "bid +½",
                  "conquest_discount": "conquest −1"}
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 coin card``, ``2 coin cards`` (``many`` for irregular plurals)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def halves(v2: int) -> str:
@@ -90,13 +96,18 @@ def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
     return out or Text("no coin cards", style="dim")
 
 
+HIGHLIGHT = "bold black on #e0c040"
+
+
 def offer_table(game: Game, view: View, seats: Sequence[Seat], current: int | None,
-                numbered: bool = True) -> Table:
+                numbered: bool = True, highlight: frozenset[str] = frozenset()) -> Table:
     """The market and conquest rows with every field of each card and the bids on it."""
     cards = game.cards
     power = cards.power_by_id
     holders = {p.bid_card: p for p in view.players if p.bid_card}
     cur = view.players[current] if current is not None else None
+    # the minimum each card asks of the player to move (the engine's figures)
+    minimum_for = {x.card: x.min_coins for x in game.bid_targets(current or 0)}
     t = Table(box=None, padding=(0, 1), expand=False, show_edge=False, header_style="bold")
     t.add_column("#", justify="right")
     t.add_column("Card")
@@ -117,12 +128,11 @@ def offer_table(game: Game, view: View, seats: Sequence[Seat], current: int | No
             n += 1
             c = power[cid]
             kind = "B" if c.is_building else "L"
-            name = Text(f"{c.name.en} ", style="bold")
-            name.append(f"{kind}{c.pile}", style="dim")
+            name = Text(c.name.en, style=HIGHLIGHT if cid in highlight else "bold")
+            name.append(f" {kind}{c.pile}", style="dim")
             if row_name == "conquest":
-                need = max(1, c.value + 3 - (cur.conquest_discount if cur else 0))
-                minimum = Text(f"{need}", style="bold")
-                minimum.append(f" ({c.value}+3)", style="dim")
+                need = minimum_for.get(cid)
+                minimum = Text("-" if need is None else str(need), style="bold")
             else:
                 minimum = Text(str(c.value))
             bid = Text()
@@ -148,46 +158,76 @@ def offer_cards(view: View) -> list[str]:
 
 
 def tracks_table(game: Game, view: View, seats: Sequence[Seat]) -> Table:
+    """The catastrophe tracks side by side: markers, spaces left, who is protected."""
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    t.add_column("Catastrophe")
-    t.add_column("Track")
-    t.add_column("Left", justify="right")
-    t.add_column("Protected")
+    t.add_column("Catastrophe", style="bold")
     for tr in view.tracks:
         name = game.cards.catastrophe_by_id[tr.catastrophe].name.en
-        left = max(0, tr.steps - tr.advances)
-        marks = "⚡" + "".join("●" if i < tr.advances else "○" for i in range(tr.steps))
-        status = Text("STRUCK", style="bold red") if tr.struck else Text(str(left))
+        t.add_column(Text(name, style="bold red" if tr.struck else "bold"))
+    marks: list[RenderableType] = [Text("Track")]
+    prots: list[RenderableType] = [Text("Protected")]
+    for tr in view.tracks:
+        if tr.struck:
+            marks.append(Text("STRUCK", style="bold red"))
+        else:
+            left = max(0, tr.steps - tr.advances)
+            m = Text("●" * tr.advances + "○" * left)
+            m.append("⚡", style="red")
+            marks.append(m)
         prot = Text()
-        for p in game.players:
-            why = game.protection(p, tr.catastrophe)  # type: ignore[arg-type]
+        for p in view.players:
+            why = dict(p.protection).get(tr.catastrophe)
             if why:
                 if prot:
-                    prot.append(", ")
+                    prot.append(" ")
                 st = seats[p.seat]
                 prot.append(st.tag, style=f"bold {st.rich_colour}")
-                prot.append(f" ({why})", style="dim")
-        t.add_row(Text(name, style="bold red" if tr.struck else ""), marks, status,
-                  prot or Text("-", style="dim"))
+        prots.append(prot or Text("-", style="dim"))
+    t.add_row(*marks)
+    t.add_row(*prots)
     return t
 
 
+def protection_notes(game: Game, p: PlayerView) -> Text:
+    """``Protected from Plague (Lion Gate), …`` for one player (empty when none)."""
+    t = Text()
+    for cat, why in p.protection:
+        if why:
+            t.append(", " if t else "Protected from ", style="dim")
+            t.append(game.cards.catastrophe_by_id[cat].name.en, style="bold")
+            t.append(f" ({why})", style="dim")
+    return t
+
+
+PHASE_NAMES = {"setup": "Setup", "reveal": "Reveal", "catastrophe": "Catastrophe",
+               "supply": "Supply", "bidding": "Bidding", "turn_order": "Turn order",
+               "gain": "Gaining cards", "income": "Income", "restoration": "Restoration",
+               "scoring": "Scoring", "over": "Game over"}
+SEP = " │ "
+
+
 def status_line(view: View, seats: Sequence[Seat]) -> Text:
-    piles = " ".join(f"{k}:{n}" for k, n in view.piles_left)
+    """One line: round │ phase │ power piles │ coin piles │ turn order."""
+    piles = " ".join(f"{k}{n}" for k, n in view.piles_left)
     out = Text()
     out.append(f"Round {max(view.round, 1)}/8", style="bold")
-    out.append(f"  {view.phase}  ")
-    out.append(f"Power cards left {piles}  ")
-    out.append(f"Coins: draw {view.coin_pile_size}, discard {len(view.discard)}  ")
-    out.append("Order: ")
+    out.append(SEP, style="dim")
+    out.append(PHASE_NAMES.get(view.phase, view.phase.replace("_", " ").capitalize()),
+               style="bold")
+    out.append(SEP, style="dim")
+    out.append(f"Pile {piles}")
+    out.append(SEP, style="dim")
+    out.append(f"Coins {view.coin_pile_size}, discard {len(view.discard)}")
+    out.append(SEP, style="dim")
+    out.append("Order ")
     for i, s in enumerate(view.order):
         if i:
-            out.append(" › ")
+            out.append("›", style="dim")
         out.append(seats[s].tag, style=f"bold {seats[s].rich_colour}")
     return out
 
 
-def players_table(view: View, seats: Sequence[Seat], current: int | None) -> Table:
+def players_table(game: Game, view: View, seats: Sequence[Seat], current: int | None) -> Table:
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     for col, just in (("Player", "left"), ("Pop", "right"), ("Pow", "right"),
                       ("Prod", "left"), ("Lux", "right"), ("Hand", "right"), ("Bid", "left")):
@@ -202,15 +242,16 @@ def players_table(view: View, seats: Sequence[Seat], current: int | None) -> Tab
             name.append(f" ({st.kind})", style="dim")
         bid = Text("-", style="dim")
         if p.bid_card:
-            bid = Text(f"{p.bid_count} on {p.bid_card}")
+            info = game.cards.power_by_id.get(p.bid_card)
+            bid = Text(f"{p.bid_count} on {info.name.en if info else p.bid_card}")
         t.add_row(name, str(p.inhabitants), str(p.power), prod_text(*p.production),
                   f"{p.luxury}/{p.luxury_cap}", str(p.hand_size), bid)
     return t
 
 
-def _placed_line(game: Game, pv: PlacedView) -> Text:
+def _placed_line(game: Game, pv: PlacedView, highlight: frozenset[str] = frozenset()) -> Text:
     c = game.cards.power_by_id[pv.card]
-    t = Text(c.name.en, style="bold")
+    t = Text(c.name.en, style=HIGHLIGHT if pv.card in highlight else "bold")
     bits = [f"pw{c.power}" if c.power else "", f"{c.inhabitants}inh" if c.inhabitants else "",
             prod_text(c.production.wood, c.production.stone, c.production.grain)
             if (c.production.wood or c.production.stone or c.production.grain) else "",
@@ -228,7 +269,7 @@ def _placed_line(game: Game, pv: PlacedView) -> Text:
 
 
 def tableau(game: Game, view: View, seat: int, seats: Sequence[Seat],
-            show_hand: bool) -> RenderableType:
+            show_hand: bool, highlight: frozenset[str] = frozenset()) -> RenderableType:
     """Buildings (left) | civilization | landscapes (right), luxury card, totals, maybe hand."""
     p: PlayerView = view.players[seat]
     st = seats[seat]
@@ -255,12 +296,15 @@ def tableau(game: Game, view: View, seat: int, seats: Sequence[Seat],
         lux.append(f" [{p.luxury_state}]", style="bold red")
     lux.append(f"\nluxury goods {p.luxury}/{p.luxury_cap}")
     civ_text.append_text(lux)
-    left = Text("\n").join(_placed_line(game, b) for b in reversed(p.buildings)) \
+    left = Text("\n").join(_placed_line(game, b, highlight) for b in reversed(p.buildings)) \
         if p.buildings else Text("-", style="dim")
-    right = Text("\n").join(_placed_line(game, x) for x in p.landscapes) \
+    right = Text("\n").join(_placed_line(game, x, highlight) for x in p.landscapes) \
         if p.landscapes else Text("-", style="dim")
     t.add_row(left, civ_text, right)
     parts: list[RenderableType] = [head, t]
+    notes = protection_notes(game, p)
+    if notes:
+        parts.append(notes)
     if show_hand:
         hand = Text("Hand: ", style="bold")
         hand.append_text(hand_summary(game.cards, view.hand))
@@ -273,9 +317,8 @@ def is_civ(card: str) -> bool:
 
 
 def card_name(game: Game, seat: int, card: str) -> str:
-    if card == CIV:
-        return game.cards.civ_by_id[game.players[seat].civ].name.en + " (civilization)"
-    if card == "luxury":
-        return "Luxury card"
-    info = game.cards.power_by_id.get(card)
-    return info.name.en if info else card
+    """The engine's name for a card id ("civ" and "luxury" included), capitalised for a list."""
+    label = game.card_label(seat, card)
+    if label.startswith("the "):
+        label = label[4:]
+    return label[:1].upper() + label[1:]

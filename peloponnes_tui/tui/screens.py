@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -17,8 +16,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static, Switch
 from textual.widgets.option_list import Option
 
-from peloponnes_tui.bots import BOTS
-from peloponnes_tui.engine import Game
 from peloponnes_tui.tui.session import (
     AUTOSAVE,
     COLOURS,
@@ -30,6 +27,9 @@ from peloponnes_tui.tui.session import (
 )
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
+    from peloponnes_tui.engine import Game
     from peloponnes_tui.tui.app import PeloponnesApp
 
 TITLE = r"""
@@ -40,7 +40,11 @@ TITLE = r"""
                  |_|      the card game
 """
 
-KINDS = (HUMAN, *BOTS)
+def kinds() -> tuple[str, ...]:
+    """Who can sit at a seat: a human or one of the computer players."""
+    from peloponnes_tui.bots import BOTS
+
+    return (HUMAN, *BOTS)
 
 
 class StartScreen(Screen[None]):
@@ -146,7 +150,8 @@ class SeatRow(Horizontal):
     @on(Button.Pressed, ".kind")
     def cycle_kind(self, event: Button.Pressed) -> None:
         event.stop()
-        self.seat.kind = KINDS[(KINDS.index(self.seat.kind) + 1) % len(KINDS)]
+        options = kinds()
+        self.seat.kind = options[(options.index(self.seat.kind) + 1) % len(options)]
         event.button.label = self.kind_label()
 
 
@@ -159,6 +164,8 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #form { padding: 1 2; }
     NewGameScreen #count { height: 1; margin-bottom: 1; }
     NewGameScreen #count Button { height: 1; border: none; min-width: 5; margin-right: 1; }
+    NewGameScreen #form SeatRow Button { height: 1; border: none; min-width: 14;
+                                         margin-left: 1; }
     NewGameScreen #options { height: 1; margin-bottom: 1; }
     NewGameScreen #options Input { width: 16; height: 1; border: none; padding: 0 1; }
     NewGameScreen #options Switch { height: 1; border: none; padding: 0; }
@@ -186,6 +193,7 @@ class NewGameScreen(Screen[None]):
                 yield Input("", id="seed", placeholder="random", restrict=r"[0-9]*")
                 yield Label("Hide hands between players:")
                 yield Switch(True, id="privacy")
+                yield Label("yes", id="privacy-word")
             yield Button("Start game (Ctrl+G)", id="start", variant="primary")
             yield Static("", id="error")
         yield Footer()
@@ -199,6 +207,10 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#seat{i}").display = i < n
         for k in range(2, 6):
             self.query_one(f"#n{k}", Button).variant = "primary" if k == n else "default"
+
+    @on(Switch.Changed, "#privacy")
+    def privacy_changed(self, event: Switch.Changed) -> None:
+        self.query_one("#privacy-word", Label).update("yes" if event.value else "no")
 
     @on(Button.Pressed, ".count")
     def count_pressed(self, event: Button.Pressed) -> None:
@@ -421,7 +433,8 @@ class HelpScreen(ModalScreen[None]):
         if self.game is not None:
             phase = self.game.phase
             parts.append(Text(f"Now — round {self.game.round}, {phase}", style="bold"))
-            parts.append(Text(PHASE_HELP.get(phase, "") + "\n"))
+            key = "catastrophes" if phase == "catastrophe" else phase
+            parts.append(Text(PHASE_HELP.get(key, "") + "\n"))
             if self.game.pending is not None:
                 parts.append(Text("The engine asks: " + self.game.pending.text + "\n",
                                   style="italic"))
@@ -441,6 +454,8 @@ class HelpScreen(ModalScreen[None]):
 
 
 def score_table(game: Game, seats: list[Seat]) -> Table:
+    from rich.table import Table
+
     t = Table(title="Final scoring", header_style="bold", show_lines=False)
     t.add_column("")
     for s in game.scores:

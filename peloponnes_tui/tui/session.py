@@ -11,13 +11,15 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from peloponnes_tui.bots import BOTS, Bot, make_bot
-from peloponnes_tui.cards import CardSet
-from peloponnes_tui.engine import ANSWERS_FOR, Answer, Game, IllegalAnswer, Prompt
-from peloponnes_tui.engine.position import Position
-from peloponnes_tui.engine.save import SaveError, dumps, load_game, parse_save
+# The engine, the bots and the card model (pydantic, YAML) load when a game starts, not when the
+# app starts: the start screen needs none of them.
+if TYPE_CHECKING:
+    from peloponnes_tui.bots import Bot
+    from peloponnes_tui.cards import CardSet
+    from peloponnes_tui.engine import Answer, Game, Prompt
+    from peloponnes_tui.engine.position import Position
 
 DATA_DIR_ENV = "PELOPONNES_DATA_DIR"
 AUTOSAVE = "autosave.json"
@@ -93,30 +95,19 @@ class Seat:
 
 
 def default_seats(n: int, humans: int = 1) -> list[Seat]:
+    from peloponnes_tui.bots import BOTS
+
     colours = list(COLOURS)
     return [Seat(DEFAULT_NAMES[i], colours[i], HUMAN if i < humans else next(iter(BOTS)))
             for i in range(n)]
 
 
 def validate(game: Game, answer: Answer) -> str | None:
-    """Why the engine would refuse ``answer`` now, or None if it is legal.
+    """Why the engine would refuse ``answer`` now, or None if it is legal (``game.check``).
 
-    Asks the engine's own validation (which never changes the game); the app shows the reason
-    and keeps the confirm key disabled.
+    Nothing changes either way; the app shows the reason and keeps the confirm key disabled.
     """
-    prompt = game.pending
-    if prompt is None:
-        return "the game is over"
-    if not isinstance(answer, ANSWERS_FOR[prompt.kind]):
-        return "that answer does not fit the question"
-    check = getattr(game, "_validate", None)
-    if check is None:  # pragma: no cover - engine without a validation hook
-        return None
-    try:
-        check(prompt, answer)
-    except IllegalAnswer as exc:
-        return str(exc)
-    return None
+    return game.check(answer)
 
 
 @dataclass
@@ -126,18 +117,25 @@ class Session:
     privacy: bool = True
     seed: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
-    # The seat that answered each of game.answers (for undo: only one's own unseen choices).
-    answered_by: list[int] = field(default_factory=list)
+
+    @property
+    def answered_by(self) -> list[int]:
+        """The seat that gave each of ``game.answers`` (the engine keeps it)."""
+        return self.game.answer_seats
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, cards: CardSet, privacy: bool = True,
             position: Position | None = None) -> Session:
+        from peloponnes_tui.engine import Game
+
         game = Game.new([s.name for s in seats], seed, cards, position)
         s = cls(game, seats, privacy, seed)
         s._make_bots()
         return s
 
     def _make_bots(self) -> None:
+        from peloponnes_tui.bots import make_bot
+
         self.bots = {i: make_bot(s.kind, self.game.cards, self.game.seed * 7919 + i)
                      for i, s in enumerate(self.seats) if not s.human}
 
@@ -153,10 +151,7 @@ class Session:
 
     def answer(self, answer: Answer) -> None:
         """Apply an answer (IllegalAnswer leaves everything unchanged)."""
-        prompt = self.game.pending
         self.game.answer(answer)
-        assert prompt is not None
-        self.answered_by.append(prompt.player)
 
     def bot_answer(self) -> Answer:
         prompt = self.game.pending
@@ -168,21 +163,21 @@ class Session:
 
     def can_undo(self, seat: int | None) -> bool:
         """True when the last answer was ``seat``'s own and nobody has answered since."""
-        return (seat is not None and bool(self.answered_by) and self.answered_by[-1] == seat
-                and self.seats[seat].human and len(self.answered_by) == len(self.game.answers))
+        by = self.game.answer_seats
+        return seat is not None and bool(by) and by[-1] == seat and self.seats[seat].human
 
     def undo(self) -> None:
         self.game = self.game.undo(1)
-        self.answered_by.pop()
         self._make_bots()  # bots are rebuilt; their seeds make them replay the same way
 
     # -- saving ------------------------------------------------------------------------------
 
     def extra(self) -> dict[str, Any]:
-        return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy,
-                "answered_by": list(self.answered_by)}
+        return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy}
 
     def dumps(self) -> str:
+        from peloponnes_tui.engine.save import dumps
+
         return dumps(self.game, self.extra())
 
     def save(self, path: Path) -> None:
@@ -191,6 +186,9 @@ class Session:
     @classmethod
     def loads(cls, text: str, cards: CardSet) -> Session:
         """Rebuild a session from save text; raises SaveError with a readable reason."""
+        from peloponnes_tui.bots import BOTS
+        from peloponnes_tui.engine.save import load_game, parse_save
+
         save = parse_save(text)
         game = load_game(save, cards)
         extra = save.extra or {}
@@ -208,17 +206,16 @@ class Session:
             if colour not in COLOURS:
                 colour = colours[i % len(colours)]
             seats.append(Seat(name, colour, kind))
+        # Older saves also carry "answered_by"; the replay rebuilds game.answer_seats, so it is
+        # ignored (whatever its shape).
         s = cls(game, seats, bool(extra.get("privacy", True)), game.seed)
-        by = extra.get("answered_by")
-        if isinstance(by, list) and len(by) == len(game.answers):
-            s.answered_by = [int(x) for x in by]
-        else:  # unknown: nobody may undo what came before the load
-            s.answered_by = [-1] * len(game.answers)
         s._make_bots()
         return s
 
     @classmethod
     def load(cls, path: Path, cards: CardSet) -> Session:
+        from peloponnes_tui.engine.save import SaveError
+
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
@@ -241,7 +238,6 @@ __all__ = [
     "COLOURS",
     "DATA_DIR_ENV",
     "HUMAN",
-    "SaveError",
     "Seat",
     "Session",
     "atomic_write",

@@ -21,15 +21,11 @@ def session_at(cards: CardSet, players: int, want: Callable[[Prompt], bool], see
         seats = default_seats(players, humans=players)
         game = Game.new([x.name for x in seats], s, cards)
         bots = [make_bot("random", cards, s * 31 + i) for i in range(players)]
-        by: list[int] = []
         while game.pending is not None:
             if game.round >= min_round and want(game.pending):
-                session = Session(game, seats, privacy, s)
-                session.answered_by = by
-                return session
+                return Session(game, seats, privacy, s)
             p = game.pending
             game.answer(bots[p.player].decide(p, game.view_for(p.player)))
-            by.append(p.player)
     raise LookupError("no game reached the wanted prompt")
 
 
@@ -37,14 +33,10 @@ def finished_session(cards: CardSet, players: int = 3, seed: int = 1) -> Session
     seats = default_seats(players, humans=players)
     game = Game.new([x.name for x in seats], seed, cards)
     bots = [make_bot("random", cards, seed * 31 + i) for i in range(players)]
-    by: list[int] = []
     while game.pending is not None:
         p = game.pending
         game.answer(bots[p.player].decide(p, game.view_for(p.player)))
-        by.append(p.player)
-    out = Session(game, seats, False, seed)
-    out.answered_by = by
-    return out
+    return Session(game, seats, False, seed)
 
 
 def key_for(panel: DecisionPanel) -> str:
