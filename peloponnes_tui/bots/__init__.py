@@ -7,11 +7,13 @@ from collections.abc import Callable
 from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.bots.heuristic import HeuristicBot
 from peloponnes_tui.bots.random_bot import RandomBot
+from peloponnes_tui.bots.search import SearchBot
 from peloponnes_tui.cards import CardSet
 
 BOTS: dict[str, Callable[[CardSet, int], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "search": SearchBot,
 }
 
 
@@ -23,4 +25,4 @@ def make_bot(name: str, cards: CardSet, seed: int) -> Bot:
     return factory(cards, seed)
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]

@@ -640,6 +640,12 @@ class HeuristicBot(Bot):
 
         ``quick`` (when bidding looks ahead) skips the options that are rarely best.
         """
+        v, ans = max(self._build_options(prompt, pos, ctx, quick), key=lambda o: o[0])
+        return ans, v
+
+    def _build_options(self, prompt: BuildPrompt, pos: Pos, ctx: Ctx, quick: bool = False
+                       ) -> list[tuple[float, Answer]]:
+        """Every way to add a won building the bot considers, with its estimate."""
         card = self.power[prompt.card]
         options: list[tuple[float, Answer]] = []
         if not quick or not (prompt.can_pay or prompt.can_construct):
@@ -669,8 +675,7 @@ class HeuristicBot(Bot):
                 if card.income.coins:
                     new = self._with_draws(new, card.income.coins)
                 options.append((self.evaluate(new, ctx), StartConstruction(None)))
-        v, ans = max(options, key=lambda o: o[0])
-        return ans, v
+        return options
 
     # ------------------------------------------------------------------------------------------
     # catastrophes
@@ -761,6 +766,29 @@ class HeuristicBot(Bot):
         return grain, inh, lux, got
 
     def _feed(self, prompt: FeedPrompt, view: View, pos: Pos) -> Answer:
+        best: FeedPlan | None = None
+        best_v = -math.inf
+        for v, plan in self._feed_options(prompt, view, pos):
+            if v > best_v:
+                best, best_v = plan, v
+        if best is None:  # fall back on the plain helper's plan
+            return self._feed_fallback(prompt, view, pos)
+        return best
+
+    def _feed_fallback(self, prompt: FeedPrompt, view: View, pos: Pos) -> FeedPlan:
+        ctx = self._supply_ctx(view)
+        hand = sorted(prompt.hand, key=lambda c: (-self.coin_amt[c], c))
+        net = {c: card_balance(self.cards, view.me.civ, c) for c in prompt.removable}
+        saving = {c: inh - grain for c, (inh, grain) in net.items() if inh - grain > 0}
+        drop_loss = {c: self.evaluate(self._apply(pos, c, "remove", ""), ctx) for c in saving}
+        removal_order = sorted(saving, key=lambda c: -(drop_loss[c] / saving[c]))
+        g, i, lx, rem = feed_plan(self.cards, view.me.civ, prompt.shortfall, hand,
+                                  prompt.luxury, removal_order)
+        return FeedPlan(tuple(g), tuple(i), lx, tuple(rem))
+
+    def _feed_options(self, prompt: FeedPrompt, view: View, pos: Pos
+                      ) -> list[tuple[float, FeedPlan]]:
+        """The legal feeding plans the bot considers, with their estimates."""
         ctx = self._supply_ctx(view)
         civ = view.me.civ
         hand = sorted(prompt.hand, key=lambda c: (-self.coin_amt[c], c))
@@ -799,22 +827,15 @@ class HeuristicBot(Bot):
                 plan = FeedPlan(tuple(grain), tuple(inh), lux, tuple(removed))
                 if plan not in plans:
                     plans.append(plan)
-        best: FeedPlan | None = None
-        best_v = -math.inf
+        options: list[tuple[float, FeedPlan]] = []
         for plan in plans:
             if not self._feed_legal(prompt, plan, saving):
                 continue
             new = self._without(pos, plan.grain_coins + plan.inhabitant_coins, plan.luxury)
             for c in plan.remove:
                 new = self._apply(new, c, "remove", "")
-            v = self.evaluate(new, ctx)
-            if v > best_v:
-                best, best_v = plan, v
-        if best is None:  # fall back on the plain helper's plan
-            g, i, lx, rem = feed_plan(self.cards, civ, prompt.shortfall, hand, prompt.luxury,
-                                      removal_order)
-            return FeedPlan(tuple(g), tuple(i), lx, tuple(rem))
-        return best
+            options.append((self.evaluate(new, ctx), plan))
+        return options
 
     def _feed_legal(self, prompt: FeedPrompt, plan: FeedPlan, saving: dict[str, int]) -> bool:
         units = [self.coin_amt[c] for c in plan.grain_coins + plan.inhabitant_coins]
@@ -828,14 +849,24 @@ class HeuristicBot(Bot):
         return all(short + saving[c] > paid for c in plan.remove)
 
     def _complete(self, prompt: CompletePrompt, view: View, pos: Pos) -> Answer:
+        options = self._complete_options(prompt, view, pos)
+        best_v, best = options[0]
+        for v, plan in options[1:]:
+            if v > best_v:
+                best, best_v = plan, v
+        return best
+
+    def _complete_options(self, prompt: CompletePrompt, view: View, pos: Pos
+                          ) -> list[tuple[float, CompletePlan]]:
+        """Completing no building, then every affordable subset, with their estimates."""
         ctx = self._supply_ctx(view)
         blds = list(prompt.buildings)
         order = self._spend_order(prompt.hand, pos)
-        best: CompletePlan = CompletePlan((), (), 0)
         lost = pos
         for b in blds:
             lost = self._apply(lost, b, "remove", "")
-        best_v = self.evaluate(lost, ctx)
+        options: list[tuple[float, CompletePlan]] = [
+            (self.evaluate(lost, ctx), CompletePlan((), (), 0))]
         n = len(blds)
         subsets: Iterable[int] = range(1, 1 << n) if n <= 6 else [(1 << n) - 1]
         for mask in subsets:
@@ -856,9 +887,8 @@ class HeuristicBot(Bot):
                 else:
                     slots.append(s)
             v = self.evaluate(new._replace(slots=tuple(slots)), ctx)
-            if v > best_v:
-                best, best_v = CompletePlan(tuple(chosen), tuple(coins), rest), v
-        return best
+            options.append((v, CompletePlan(tuple(chosen), tuple(coins), rest)))
+        return options
 
 
 __all__ = ["HeuristicBot"]

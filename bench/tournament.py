@@ -1,0 +1,144 @@
+"""Bot tournaments in parallel processes, with the same seating as `peloponnes simulate`.
+
+Run from the project root:
+
+    .venv/bin/python bench/tournament.py --bots search,heuristic --games 400 --seed 1
+    .venv/bin/python bench/tournament.py --bots search,heuristic,heuristic,heuristic,heuristic \\
+        --games 6 --workers 1            # per-decision times of the search bot at 5 players
+
+Game i uses seed ``S + i`` and seats the bots rotated by ``i`` places, and bot seeds are derived
+as in :func:`peloponnes_tui.simulate.play_game`, so a game here is the game `simulate` plays
+(for bots with their default settings). The ``--playouts``, ``--horizon``, ``--candidates`` and
+``--time-limit`` options set up every search bot. The statistics: win rate with a 95 % Wilson
+interval, mean score and spread per bot, wins per seat, and the time per search-bot decision
+(wall clock, in the worker process; only decisions with a choice are searched, the others take
+no time and are counted separately).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+from typing import Any
+
+from peloponnes_tui.bots import BOTS, Bot, make_bot
+from peloponnes_tui.bots.search import SearchBot
+from peloponnes_tui.cards import load_cards
+from peloponnes_tui.engine.game import Game
+from peloponnes_tui.simulate import NAMES, Summary, game_record, wilson
+
+_OPTS: dict[str, Any] = {}
+
+
+def _bot(name: str, seed: int) -> Bot:
+    cards = _OPTS["cards"]
+    if name == "search":
+        return SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
+                         max_candidates=_OPTS["candidates"], time_limit=_OPTS["time_limit"])
+    return make_bot(name, cards, seed)
+
+
+def _init(opts: dict[str, Any]) -> None:
+    _OPTS.update(opts)
+    _OPTS["cards"] = load_cards()
+
+
+def play(job: tuple[int, Sequence[str], int]
+         ) -> tuple[int, dict[str, Any], list[tuple[float, float]], int]:
+    """Play game ``i``; return its record, the search decisions' (wall, CPU) times and the
+    number of decisions that needed no search."""
+    i, seating, seed = job
+    cards = _OPTS["cards"]
+    game = Game.new(list(NAMES[: len(seating)]), seed, cards)
+    agents = [_bot(name, seed * 7919 + k) for k, name in enumerate(seating)]
+    times: list[tuple[float, float]] = []
+    quick = 0
+    while game.pending is not None:
+        prompt = game.pending
+        bot = agents[prompt.player]
+        start, start_cpu = time.perf_counter(), time.process_time()
+        ans = bot.decide(prompt, game.view_for(prompt.player))
+        took = (time.perf_counter() - start, time.process_time() - start_cpu)
+        if isinstance(bot, SearchBot):
+            if bot.last_playouts:
+                times.append(took)
+            else:
+                quick += 1
+        game.answer(ans)
+    return i, game_record(game, seating), times, quick
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bots", default="search,heuristic")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--playouts", type=int, default=32)
+    ap.add_argument("--horizon", type=int, default=1, help="rounds per playout; 0: to the end")
+    ap.add_argument("--candidates", type=int, default=5)
+    ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
+    args = ap.parse_args(argv)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown or not 2 <= len(bots) <= 5:
+        ap.error(f"need 2-5 known bots ({', '.join(BOTS)})")
+    opts = {"playouts": args.playouts, "horizon": args.horizon or None,
+            "candidates": args.candidates, "time_limit": args.time_limit or None}
+    jobs = []
+    for i in range(args.games):
+        shift = i % len(bots)
+        jobs.append((i, bots[shift:] + bots[:shift], args.seed + i))
+    print("$ " + shlex.join([".venv/bin/python", "bench/tournament.py", *sys.argv[1:]]))
+    start = time.perf_counter()
+    results: list[tuple[int, dict[str, Any], list[tuple[float, float]], int]] = []
+    if args.workers > 1:
+        with Pool(args.workers, initializer=_init, initargs=(opts,)) as pool:
+            results = list(pool.imap_unordered(play, jobs, chunksize=1))
+    else:
+        _init(opts)
+        results = [play(j) for j in jobs]
+    wall = time.perf_counter() - start
+    results.sort(key=lambda r: r[0])
+    summary = Summary()
+    times: list[tuple[float, float]] = []
+    quick = 0
+    for _, record, t, q in results:
+        summary.add(record)
+        times += t
+        quick += q
+    n = summary.games
+    print(f"{n} games, {len(bots)} players, seed {args.seed}, search bots: "
+          f"{args.playouts} playouts, horizon {args.horizon or 'end'}, "
+          f"{args.candidates} candidates, time limit {args.time_limit or 'none'} s; "
+          f"{args.workers} worker(s), {wall:.0f} s")
+    print(f"{'bot':10} {'games':>5} {'wins':>6}  {'win rate (95% CI)':20} "
+          f"{'mean score':>10} {'spread (sd)':>11}")
+    for bot, games in sorted(summary.bot_games.items()):
+        w = summary.bot_wins[bot]
+        lo, hi = wilson(w, games)
+        sc = summary.bot_scores[bot]
+        rate = f"{w / games:.1%} ({lo:.1%}–{hi:.1%})"
+        print(f"{bot:10} {games:>5} {w:>6g}  {rate:20} {statistics.mean(sc):>10.2f} "
+              f"{statistics.pstdev(sc):>11.2f}")
+    print("seats: " + ", ".join(f"{s + 1} {summary.seat_wins[s] / n:.1%}"
+                                for s in range(len(bots))))
+    print("final scores: " + " ".join(f"{k}:{v}" for k, v in sorted(summary.scores.items())))
+    if times:
+        print(f"search decisions: {len(times)} searched, {quick} with a single candidate")
+        for label, k in (("wall", 0), ("CPU", 1)):
+            ts = sorted(t[k] for t in times)
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            print(f"  {label:4} per searched decision: median {statistics.median(ts) * 1000:.0f} "
+                  f"ms, p95 {p95 * 1000:.0f} ms, max {ts[-1] * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""The look-ahead bot: legal answers, determinism, information it uses, budget."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import dataclasses
+import inspect
+import random
+
+import pytest
+
+from peloponnes_tui.bots import BOTS, SearchBot, make_bot
+from peloponnes_tui.bots import search as search_module
+from peloponnes_tui.engine.game import Game
+from peloponnes_tui.engine.prompts import ANSWERS_FOR
+from peloponnes_tui.simulate import NAMES
+
+# A tiny budget keeps the tests fast: two candidates, one playout each, one round ahead.
+SMALL = {"playouts": 2, "horizon": 1, "max_candidates": 2, "time_limit": None}
+
+
+def _play(cards, bots, seed):
+    """Play a game; ``bots`` are Bot objects, one per seat."""
+    game = Game.new(list(NAMES[: len(bots)]), seed, cards)
+    while game.pending is not None:
+        prompt = game.pending
+        game.answer(bots[prompt.player].decide(prompt, game.view_for(prompt.player)))
+    return game
+
+
+def test_search_is_registered(cards):
+    assert BOTS["search"] is SearchBot
+    bot = make_bot("search", cards, 1)
+    assert isinstance(bot, SearchBot)
+    assert bot.name == "search"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_search_finishes_games_without_illegal_answers(cards, players):
+    # Game.answer raises IllegalAnswer on any illegal answer, so finishing proves legality.
+    bots = [SearchBot(cards, 10 * players + i, **SMALL) if i in (0, 3)
+            else make_bot("heuristic", cards, i) for i in range(players)]
+    game = _play(cards, bots, players)
+    assert game.over and game.phase == "over"
+    assert len(game.scores) == players
+    assert sum(b.searches for b in bots if isinstance(b, SearchBot)) > 0
+
+
+def test_search_with_full_playouts_finishes_a_game(cards):
+    bots = [SearchBot(cards, 3, playouts=2, horizon=None, max_candidates=2, time_limit=None),
+            make_bot("heuristic", cards, 4)]
+    game = _play(cards, bots, 8)
+    assert game.over
+    assert bots[0].total_playouts > 0
+
+
+def test_search_is_deterministic_for_a_seed(cards):
+    def answers():
+        bots = [SearchBot(cards, 5, **SMALL), SearchBot(cards, 7, **SMALL)]
+        return _play(cards, bots, 31)
+
+    a, b = answers(), answers()
+    assert a.answers == b.answers
+    assert a.snapshot() == b.snapshot()
+
+
+def test_search_never_exceeds_its_playout_budget(cards):
+    for playouts, cands in ((3, 3), (5, 5)):
+        bot = SearchBot(cards, playouts, playouts=playouts, horizon=1, max_candidates=cands,
+                        time_limit=None)
+        other = make_bot("heuristic", cards, 0)
+        game = Game.new(list(NAMES[:3]), playouts, cards)
+        bots = [bot, other, other]
+        searched = 0
+        while game.pending is not None and game.round <= 3:
+            prompt = game.pending
+            ans = bots[prompt.player].decide(prompt, game.view_for(prompt.player))
+            assert isinstance(ans, ANSWERS_FOR[prompt.kind])
+            if prompt.player == 0:
+                assert 0 <= bot.last_playouts <= playouts
+                searched += bot.last_playouts > 0
+            game.answer(ans)
+        assert searched > 0
+
+
+def test_single_candidate_is_not_searched(cards):
+    bot = SearchBot(cards, 1, **SMALL)
+    bot.candidates = lambda prompt, view: [bot.ranker.decide(prompt, view)]  # type: ignore
+    game = Game.new(list(NAMES[:2]), 3, cards)
+    prompt = game.pending
+    assert prompt is not None
+    bot.decide(prompt, game.view_for(prompt.player))
+    assert bot.last_playouts == 0 and bot.searches == 0
+
+
+def test_search_decides_from_prompt_and_view_only(cards):
+    """The bot reaches the game only through ``view.sample``, and only for copies."""
+    tree = ast.parse(inspect.getsource(search_module))
+    runtime_imports = set()
+    for node in tree.body:  # module level, outside ``if TYPE_CHECKING``
+        if isinstance(node, ast.ImportFrom):
+            runtime_imports.add(node.module or "")
+    assert not any(m.endswith("engine.game") or m.endswith("engine.state")
+                   for m in runtime_imports)
+
+    game = Game.new(list(NAMES[:2]), 17, cards)
+    bots = [SearchBot(cards, i, **SMALL) for i in range(2)]
+    twins = [SearchBot(cards, i, **SMALL) for i in range(2)]
+    steps = 0
+    while game.pending is not None and steps < 20:
+        prompt = game.pending
+        seat = prompt.player
+        view = game.view_for(seat)
+        before = game.snapshot()
+        calls = []
+        # a shadow game (same seed and answers): what the bot samples cannot be the real game
+        shadow = Game.replay(game.names, game.seed, game.answers, cards)
+
+        def sampler(rng: random.Random, seat=seat, calls=calls, shadow=shadow):
+            calls.append(1)
+            return shadow.determinize(seat, rng)
+
+        detached = dataclasses.replace(copy.deepcopy(dataclasses.replace(view, sampler=None)),
+                                       sampler=sampler)
+        answer = bots[seat].decide(prompt, view)
+        assert game.snapshot() == before  # looking ahead leaves the real game alone
+        twin_answer = twins[seat].decide(copy.deepcopy(prompt), detached)
+        assert answer == twin_answer
+        assert len(calls) == twins[seat].last_playouts  # one copy per playout
+        game.answer(answer)
+        steps += 1
