@@ -18,12 +18,19 @@ from functools import cache
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from peloponnes_tui.bots import make_bot
 from peloponnes_tui.bots.base import Bot
-from peloponnes_tui.cards import CARDS_PER_ROUND, ROUNDS, load_cards
+from peloponnes_tui.cards import (
+    CARDS_PER_ROUND,
+    DEFAULT_CARDS_PATH,
+    ROUNDS,
+    load_cards,
+    parse_cards,
+)
 from peloponnes_tui.engine import (
     ANSWER_TYPES,
     ANSWERS_FOR,
@@ -826,6 +833,21 @@ def check_view(game: Game, seat: int, view: View) -> None:
     for pv, p in zip(view.players, game.players, strict=True):
         assert not {f.name for f in fields(pv)} & HIDDEN_FIELDS
         assert pv.hand_size == len(p.hand) and pv.bid_count == p.bid_count
+        # views are shared between equal player states (engine/view.py): never a stale one
+        assert (pv.luxury, pv.luxury_state, pv.civ_state) == (p.luxury, p.luxury_state,
+                                                              p.civ_state)
+        assert [(x.card, x.under_construction, x.covered, x.cover_cause) for x in pv.buildings
+                ] == [(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
+                      for x in p.buildings]
+        assert [x.card for x in pv.landscapes] == [x.card for x in p.landscapes]
+        assert (pv.inhabitants, pv.power, pv.production) == (
+            game.inhabitants(p), game.power_points(p),
+            (game.production(p, "wood"), game.production(p, "stone"),
+             game.production(p, "grain")))
+        assert (pv.luxury_cap, pv.bid_bonus2, pv.conquest_discount) == (
+            game.luxury_cap(p), game.bid_bonus2(p), game.conquest_discount(p))
+        assert getattr(pv, "protection", ()) in ((), tuple(
+            (c.id, game.protection(p, c.id)) for c in CARDS.catastrophes))
     seqs: list[tuple[Any, ...]] = []
     _sequences(view, seqs)
     hidden: list[tuple[str, list[Any]]] = [("coin pile", t.coin_pile), ("power pile",
@@ -847,6 +869,18 @@ def check_view(game: Game, seat: int, view: View) -> None:
         if q.seat != seat:
             assert not (set(q.hand) & set(view.hand))
     assert shown <= set(ALL_COINS)
+
+
+def test_views_follow_the_card_data() -> None:
+    """Equal player states under other card data get their own (not a shared) view."""
+    raw = yaml.safe_load(DEFAULT_CARDS_PATH.read_text(encoding="utf-8"))
+    for civ in raw["civilizations"]:
+        civ["inhabitants"] += 1
+    other = parse_cards(raw)
+    a = Game.new(["A", "B"], 5, CARDS).view_for(0)
+    b = Game.new(["A", "B"], 5, other).view_for(0)
+    assert a.players[0].civ == b.players[0].civ
+    assert b.players[0].inhabitants == a.players[0].inhabitants + 1
 
 
 def test_views_hide_hands_and_pile_order() -> None:

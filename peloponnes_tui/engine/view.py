@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from peloponnes_tui.engine.log import Event
 from peloponnes_tui.engine.state import CardState, Player
@@ -90,12 +90,15 @@ class View:
 
 
 # A view is built before every answer, and building frozen dataclasses is slow; as they are
-# immutable, equal ones are shared: each is looked up by the values of its fields.  (The caches
-# are bounded, and an entry can never be stale, because the key is the whole content.)
+# immutable, equal ones are shared.  Each is looked up by what it is made of: a PlacedView or
+# TrackView by all its fields, a PlayerView by the player's state and the card data (its
+# totals, luxury cap and protections are functions of those alone, computed on a miss).  The
+# caches are bounded, and an entry cannot go stale.
 _CACHE_LIMIT = 4096
 _PLACED_VIEWS: dict[tuple[str, bool, bool, str | None], PlacedView] = {}
 _PLAYER_VIEWS: dict[tuple[object, ...], PlayerView] = {}
 _TRACK_VIEWS: dict[tuple[str, int, int, bool], TrackView] = {}
+_DERIVED: dict[tuple[object, ...], _Derived] = {}
 
 
 def _placed_view(key: tuple[str, bool, bool, str | None]) -> PlacedView:
@@ -116,28 +119,52 @@ def _track_view(key: tuple[str, int, int, bool]) -> TrackView:
     return tv
 
 
+class _Derived(NamedTuple):
+    """What a PlayerView computes from the tableau, the card states and the card data."""
+
+    luxury_cap: int
+    inhabitants: int
+    power: int
+    production: tuple[int, int, int]
+    bid_bonus2: int
+    conquest_discount: int
+    protection: tuple[tuple[str, str | None], ...]
+
+
+def _derived(game: Game, p: Player, key: tuple[object, ...]) -> _Derived:
+    d = _DERIVED.get(key)
+    if d is None:
+        if len(_DERIVED) >= _CACHE_LIMIT:
+            _DERIVED.clear()
+        inhabitants, power, wood, stone, grain = game.tallies(p)
+        d = _DERIVED[key] = _Derived(game.luxury_cap(p), inhabitants, power, (wood, stone, grain),
+                                     game.bid_bonus2(p), game.conquest_discount(p),
+                                     game.protections(p))
+    return d
+
+
 def _player_view(game: Game, p: Player) -> PlayerView:
-    inhabitants, power, wood, stone, grain = game.tallies(p)
-    protection = game.protections(p)
     buildings = tuple([(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
                        for x in p.buildings])
     landscapes = tuple([(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
                         for x in p.landscapes])
-    key = (p.seat, p.name, p.civ, p.civ_state, p.luxury_state, p.luxury, game.luxury_cap(p),
-           len(p.hand), buildings, landscapes, p.bid_card, p.bid_count, inhabitants, power,
-           wood, stone, grain, game.bid_bonus2(p), game.conquest_discount(p), protection)
+    key = (game.cards.digest, p.seat, p.name, p.civ, p.civ_state, p.luxury_state, p.luxury,
+           len(p.hand), buildings, landscapes, p.bid_card, p.bid_count)
     pv = _PLAYER_VIEWS.get(key)
     if pv is None:
         if len(_PLAYER_VIEWS) >= _CACHE_LIMIT:
             _PLAYER_VIEWS.clear()
+        # the totals, cap and protections follow from the tableau, the states and the cards
+        d = _derived(game, p, (game.cards.digest, p.civ, p.civ_state, p.luxury_state, buildings,
+                               landscapes))
         pv = _PLAYER_VIEWS[key] = PlayerView(
             seat=p.seat, name=p.name, civ=p.civ, civ_state=p.civ_state,
-            luxury_state=p.luxury_state, luxury=p.luxury, luxury_cap=game.luxury_cap(p),
+            luxury_state=p.luxury_state, luxury=p.luxury, luxury_cap=d.luxury_cap,
             hand_size=len(p.hand), buildings=tuple([_placed_view(k) for k in buildings]),
             landscapes=tuple([_placed_view(k) for k in landscapes]), bid_card=p.bid_card,
-            bid_count=p.bid_count, inhabitants=inhabitants, power=power,
-            production=(wood, stone, grain), bid_bonus2=game.bid_bonus2(p),
-            conquest_discount=game.conquest_discount(p), protection=protection)
+            bid_count=p.bid_count, inhabitants=d.inhabitants, power=d.power,
+            production=d.production, bid_bonus2=d.bid_bonus2,
+            conquest_discount=d.conquest_discount, protection=d.protection)
     return pv
 
 

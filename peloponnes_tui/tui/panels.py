@@ -405,7 +405,14 @@ class BuildPanel(DecisionPanel):
         return res in ("wood", "stone")
 
     def answer(self) -> Answer | None:
+        if not self.prompt.can_pay and self.prompt.can_construct:
+            # Enter does what is possible: with nothing to pay with, it pledges a coin
+            return self._construction()
         return PayBuilding(self.coins_chosen(), self.luxury)
+
+    def _construction(self) -> StartConstruction:
+        coin = None if self.pledge is None else self.prompt.hand[self.pledge]
+        return StartConstruction(coin)
 
     def body(self) -> Text:
         p = self.prompt
@@ -437,7 +444,8 @@ class BuildPanel(DecisionPanel):
             if p.luxury:
                 t.append_text(self.luxury_line())
                 t.append("\n")
-        t.append("Under construction (u): ", style="bold")
+        t.append("Under construction (u" + (" or Enter" if not p.can_pay else "") + "): ",
+                 style="bold")
         if not p.can_construct:
             t.append("not possible — no coin card to slide under it.\n", style="yellow")
         elif self.pledge is None:
@@ -469,8 +477,7 @@ class BuildPanel(DecisionPanel):
         self.changed()
 
     def action_construct(self) -> None:
-        coin = None if self.pledge is None else self.prompt.hand[self.pledge]
-        self.submit(StartConstruction(coin))
+        self.submit(self._construction())
 
     def action_give_up(self) -> None:
         self.submit(GiveUpBuilding())
