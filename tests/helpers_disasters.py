@@ -53,11 +53,15 @@ __all__ = [
     "coins",
     "events",
     "game_at",
+    "grain_of",
+    "income_of",
+    "inhabitants_of",
     "modified_cards",
     "placed",
     "play_to_end",
     "player",
     "power_card",
+    "power_of",
 ]
 
 
@@ -133,3 +137,32 @@ def events(game: Game, kind: str, seat: int | None = None) -> list[Event]:
 
 def player(game: Game, seat: int) -> Player:
     return game.players[seat]
+
+
+# ------------------------------------------------------------------------------------------------
+# values printed on the cards: tests compute their expectations from the card data, so that
+# rebalancing the designed values (docs/card-data.md, "Balance") does not change what they test
+
+
+def _printed(card_id: str) -> Any:
+    return CARDS.civ_by_id.get(card_id) or CARDS.power_by_id[card_id]
+
+
+def power_of(*card_ids: str) -> int:
+    """Power points printed on these civilization and power cards together."""
+    return sum(_printed(c).power for c in card_ids)
+
+
+def inhabitants_of(*card_ids: str) -> int:
+    """Inhabitants printed on these civilization and power cards together."""
+    return sum(_printed(c).inhabitants for c in card_ids)
+
+
+def grain_of(*card_ids: str) -> int:
+    """Grain production printed on these civilization and power cards together."""
+    return sum(_printed(c).production.grain for c in card_ids)
+
+
+def income_of(inhabitants: int) -> int:
+    """Coin cards the summary card pays for this many inhabitants."""
+    return CARDS.income_for(inhabitants).coins

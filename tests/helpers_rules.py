@@ -29,6 +29,7 @@ from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
 
 NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")
 SEED = 2024
+CARDS = load_cards()
 
 __all__ = [
     "NAMES",
@@ -42,8 +43,12 @@ __all__ = [
     "coins",
     "events",
     "expect_illegal",
+    "grain_of",
+    "income_of",
+    "inhabitants_of",
     "make_game",
     "pass_",
+    "power_of",
     "quiet_round",
     "texts",
 ]
@@ -180,3 +185,32 @@ def expect_illegal(game: Game, ans: Answer, *phrases: str) -> str:
     assert game.snapshot() == before
     assert game.pending is pending
     return msg
+
+
+# ------------------------------------------------------------------------------------------------
+# values printed on the cards: tests compute their expectations from the card data, so that
+# rebalancing the designed values (docs/card-data.md, "Balance") does not change what they test
+
+
+def _printed(card_id: str) -> Any:
+    return CARDS.civ_by_id.get(card_id) or CARDS.power_by_id[card_id]
+
+
+def power_of(*card_ids: str) -> int:
+    """Power points printed on these civilization and power cards together."""
+    return sum(_printed(c).power for c in card_ids)
+
+
+def inhabitants_of(*card_ids: str) -> int:
+    """Inhabitants printed on these civilization and power cards together."""
+    return sum(_printed(c).inhabitants for c in card_ids)
+
+
+def grain_of(*card_ids: str) -> int:
+    """Grain production printed on these civilization and power cards together."""
+    return sum(_printed(c).production.grain for c in card_ids)
+
+
+def income_of(inhabitants: int) -> int:
+    """Coin cards the summary card pays for this many inhabitants."""
+    return CARDS.income_for(inhabitants).coins

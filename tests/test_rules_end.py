@@ -9,6 +9,7 @@ passing and then the final income, all of them stone coin cards fixed with ``coi
 from __future__ import annotations
 
 from helpers_disasters import (
+    CARDS,
     PlacedSpec,
     PlayerSpec,
     answer_bids,
@@ -16,8 +17,12 @@ from helpers_disasters import (
     coins,
     events,
     game_at,
+    grain_of,
+    income_of,
+    inhabitants_of,
     placed,
     play_to_end,
+    power_of,
 )
 
 from peloponnes_tui.engine import (
@@ -35,7 +40,7 @@ from peloponnes_tui.engine import (
 # The last six cards: Council House (decline) and Stoa (tempest) move their markers one space;
 # nobody can be hit.  Council House (value 3) is in the market, so 3 coin cards make a bid prompt.
 END_C = ["council-house", "stoa", "stadium", "odeon", "mountain-forest", "phidias-workshop"]
-# Tegea + Orchards: 3 inhabitants, 3 grain, 1 power point.
+# Tegea + Orchards: 3 inhabitants, 3 grain.
 DIMITRIOS = PlayerSpec(civ="tegea", hand=["wood"] * 3, luxury=0, landscapes=["orchards"])
 
 
@@ -109,8 +114,8 @@ def test_final_supply_completes_or_loses_buildings_under_construction():
     assert not placed(game, 0, "theatre").under_construction
     assert game.players[1].find("stockade") is None
     assert {theatre_pledge, stockade_pledge, *paid} <= set(game.table.discard)
-    assert score_of(game, 0).power_tableau == 1 + 3  # Messene + Theatre
-    assert score_of(game, 1).power_tableau == 1  # Tegea; the Stockade is gone
+    assert score_of(game, 0).power_tableau == power_of("messene", "theatre")
+    assert score_of(game, 1).power_tableau == power_of("tegea", "orchards")  # no Stockade
 
 
 # ------------------------------------------------------------------------------------------------
@@ -118,8 +123,8 @@ def test_final_supply_completes_or_loses_buildings_under_construction():
 
 
 def test_late_protection_building_uncovers_cards_hit_by_its_catastrophe():
-    # The earthquake covered the Palace (2 inhabitants, 5 power); Helena has since built the
-    # Treasury of Atreus (4 power, protects against earthquake).
+    # The earthquake covered the Palace; Helena has since built the Treasury of Atreus (protects
+    # against earthquake).
     game = last_round(
         PlayerSpec(civ="messene", hand=["wood"] * 4, luxury=0,
                    buildings=[PlacedSpec(card="palace", covered_by="earthquake"),
@@ -135,8 +140,8 @@ def test_late_protection_building_uncovers_cards_hit_by_its_catastrophe():
     assert cover in game.table.discard
     assert "Palace is uncovered" in events(game, "restored", 0)[0].text
     score = score_of(game, 0)
-    assert score.population_tableau == 3 + 2 + 1  # Messene, Palace, Barley Fields
-    assert score.power_tableau == 1 + 5 + 4  # Messene, Palace, Treasury
+    assert score.population_tableau == inhabitants_of("messene", "palace", "barley-fields")
+    assert score.power_tableau == power_of("messene", "palace", "treasury-of-atreus")
 
 
 def test_late_protection_by_three_symbols_uncovers_cards():
@@ -151,11 +156,11 @@ def test_late_protection_by_three_symbols_uncovers_cards():
     assert placed(game, 0, "barracks").cover is None
     assert events(game, "restored", 0)[0].text == (
         "Helena is now protected from Earthquake: Barracks is uncovered.")
-    assert score_of(game, 0).power_tableau == 3 + 2 + 1  # Sparta, Barracks, Well
+    assert score_of(game, 0).power_tableau == power_of("sparta", "barracks", "well")
 
 
 def test_late_protection_restores_the_civilization_card():
-    # Plague covered Argos (5 inhabitants, 1 power, 1 grain); the Well protects against plague.
+    # Plague covered Argos (1 grain); the Well protects against plague.
     game = last_round(
         PlayerSpec(civ="argos", civ_state="covered", hand=["wood"] * 4, luxury=0,
                    buildings=["well"], landscapes=["wheat-fields"]),
@@ -171,8 +176,8 @@ def test_late_protection_restores_the_civilization_card():
     # grain it would have eaten was excess (Well 1 + Wheat Fields 3 for 1 inhabitant: 3 luxury).
     assert [e.get("gained") for e in events(game, "luxury", 0)] == [3]
     score = score_of(game, 0)
-    assert score.population_tableau == 5 + 1
-    assert score.power_tableau == 1 + 1
+    assert score.population_tableau == inhabitants_of("argos", "wheat-fields")
+    assert score.power_tableau == power_of("argos", "well")
 
 
 def test_late_protection_restores_the_luxury_card():
@@ -212,11 +217,11 @@ def test_no_restoration_without_protection():
 
 
 def test_protection_restores_only_cards_hit_by_that_catastrophe():
-    # The Cyclopean Masonry protects against earthquake, not against the tempest that covered
+    # The Treasury of Atreus protects against earthquake, not against the tempest that covered
     # the Pasture.
     game = last_round(
         PlayerSpec(civ="messene", hand=["wood"] * 4, luxury=0,
-                   buildings=["cyclopean-masonry",
+                   buildings=["treasury-of-atreus",
                               PlacedSpec(card="granary", covered_by="earthquake")],
                    landscapes=["barley-fields", PlacedSpec(card="pasture", covered_by="tempest")]),
         DIMITRIOS, struck=["earthquake", "tempest"],
@@ -242,11 +247,11 @@ def test_removed_cards_stay_removed():
 
 
 def test_restoration_follows_the_final_supply():
-    # The covered Palace (2 inhabitants) is restored only after everyone was fed:
+    # The covered Palace is restored only after everyone was fed:
     # Messene + Barley Fields feed exactly 4 inhabitants, no prompt.
     game = last_round(
         PlayerSpec(civ="messene", hand=["wood"] * 4, luxury=0,
-                   buildings=["cyclopean-masonry",
+                   buildings=["treasury-of-atreus",
                               PlacedSpec(card="palace", covered_by="earthquake")],
                    landscapes=["barley-fields"]),
         DIMITRIOS, struck=["earthquake"],
@@ -255,7 +260,8 @@ def test_restoration_follows_the_final_supply():
     order = [e.kind for e in game.log if e.kind in ("supply", "fed", "restored", "score")]
     assert order[:4] == ["supply", "fed", "fed", "restored"]
     assert events(game, "fed", 0)[0].text == "Helena feeds 4 inhabitants from 4 grain."
-    assert score_of(game, 0).population_tableau == 3 + 1 + 2
+    assert score_of(game, 0).population_tableau == inhabitants_of(
+        "messene", "barley-fields", "palace")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -263,8 +269,8 @@ def test_restoration_follows_the_final_supply():
 
 
 def test_score_shows_every_source():
-    # Helena: Messene (3 inhabitants, 1 power), Palace (2, 5), Wheat Fields (1), Barley Fields
-    # (1): 7 inhabitants fed by 7 grain.  Hand: 2 inhabitant and 2 wood coin cards, 4 luxury.
+    # Helena: Messene, Palace, Wheat Fields, Barley Fields: 7 inhabitants fed by 7 grain.
+    # Hand: 2 inhabitant and 2 wood coin cards, 4 luxury.
     game = last_round(
         PlayerSpec(civ="messene", hand=["inhabitants", "inhabitants", "wood", "wood"], luxury=4,
                    buildings=["palace"], landscapes=["wheat-fields", "barley-fields"]),
@@ -272,30 +278,40 @@ def test_score_shows_every_source():
     )
     play_to_end(game)
     s = score_of(game, 0)
+    tableau = ("messene", "palace", "wheat-fields", "barley-fields")
     assert (s.seat, s.name) == (0, "Helena")
-    assert s.population_tableau == 7
+    assert s.population_tableau == inhabitants_of(*tableau) == 7
     assert s.population_coins == 2
     assert s.population_luxury_card == 2
-    assert s.power_tableau == 6
-    # 2 wood + 3 drawn for passing + 4 final income (7 inhabitants) = 9 coin cards.
-    assert s.coins_left == 9
+    assert s.power_tableau == power_of(*tableau)
+    # 2 wood + 3 drawn for passing + the final income for 7 inhabitants.
+    assert s.coins_left == 2 + 3 + income_of(7)
     assert s.luxury_goods == 4
-    assert s.power_from_coins == (9 + 4) // 6 == 2
+    assert s.power_from_coins == (s.coins_left + 4) // 6
     assert s.power_luxury_card == 2
-    assert (s.population, s.power, s.score) == (11, 10, 10)
-    # Dimitrios: 3 + 2 population, 1 + (3 + 3 + 2) // 6 + 2 power.
+    assert s.population == 7 + 2 + 2
+    assert s.power == s.power_tableau + s.power_from_coins + 2
+    assert s.score == min(s.population, s.power)
+    # Dimitrios: Tegea + Orchards and the luxury card; 3 wood + 3 drawn + income in hand.
     d = score_of(game, 1)
-    assert (d.population, d.power, d.score) == (5, 4, 4)
+    d_inh = inhabitants_of("tegea", "orchards")
+    assert d.population == d_inh + 2
+    assert d.power == power_of("tegea", "orchards") + (3 + 3 + income_of(d_inh)) // 6 + 2
+    assert d.score == min(d.population, d.power) < s.score
     assert (s.rank, d.rank) == (1, 2)
     assert game.winners == (0,)
 
 
 def test_every_six_coin_cards_or_luxury_goods_make_one_power_point():
-    # Helena: 3 wood + 3 + 2 drawn = 8 coin cards and 3 luxury goods: 11, one power point.
-    # Dimitrios: 4 wood + 3 + 2 drawn = 9 coin cards and 3 luxury goods: 12, two power points.
-    game = last_round(PlayerSpec(civ="messene", hand=["wood"] * 3, luxury=3,
+    # Both end with coin cards in hand = wood + 3 drawn for passing + the final income, and
+    # 3 luxury goods: Helena 11 in all (one power point), Dimitrios 12 (two power points).
+    helena_income = income_of(inhabitants_of("messene", "barley-fields"))
+    dimitrios_income = income_of(inhabitants_of("tegea", "orchards"))
+    helena_wood, dimitrios_wood = 11 - 3 - 3 - helena_income, 12 - 3 - 3 - dimitrios_income
+    game = last_round(PlayerSpec(civ="messene", hand=["wood"] * helena_wood, luxury=3,
                                  landscapes=["barley-fields"]),
-                      DIMITRIOS.model_copy(update={"hand": ["wood"] * 4, "luxury": 3}))
+                      DIMITRIOS.model_copy(update={"hand": ["wood"] * dimitrios_wood,
+                                                   "luxury": 3}))
     play_to_end(game)
     assert (score_of(game, 0).coins_left, score_of(game, 0).power_from_coins) == (8, 1)
     assert (score_of(game, 1).coins_left, score_of(game, 1).power_from_coins) == (9, 2)
@@ -321,27 +337,31 @@ def test_luxury_card_counts_only_if_decline_did_not_hit_it():
 def test_rulebook_example_helena_beats_dimitrios():
     # "Dimitrios has 10 population points and 15 power points for a final score of 10. Helena has
     # 17 population points and 12 power points, so her final score is 12. Helena is the winner!"
+    helena_cards = ["argos", "granary", "lowland-plain", "vineyard", "pasture", "olive-grove",
+                    "barley-fields", "orchards"]
+    dimitrios_cards = ["messene", "palace", "barracks", "wheat-fields", "fertile-plain"]
+    # Helena: 14 inhabitants, 15 grain, 8 power; Dimitrios: 8 inhabitants, 8 grain, 11 power.
+    assert (inhabitants_of(*helena_cards), grain_of(*helena_cards), power_of(*helena_cards)) == (
+        14, 15, 8)
+    assert (inhabitants_of(*dimitrios_cards), grain_of(*dimitrios_cards),
+            power_of(*dimitrios_cards)) == (8, 8, 11)
     game = last_round(
-        # Argos (5 inhabitants, 1 power, 1 grain), Theatre (3 power), Granary (1 power, 2 grain),
-        # Lowland Plain (3, 1, 3), Vineyard (2, 1, 2), Sacred Grove (2, 2, 1), Olive Grove (0, 0,
-        # 2), Barley Fields (1, 0, 2), Orchards (1, 0, 2): 14 inhabitants, 15 grain, 9 power.
-        PlayerSpec(civ="argos", hand=["inhabitants"], luxury=0, buildings=["theatre", "granary"],
-                   landscapes=["lowland-plain", "vineyard", "sacred-grove", "olive-grove",
-                               "barley-fields", "orchards"]),
-        # Messene (3, 1, 2), Palace (2, 5), Sanctuary of Zeus (0, 5), Wheat Fields (1, 0, 3),
-        # Fertile Plain (2, 0, 3): 8 inhabitants, 8 grain, 11 power.
-        PlayerSpec(civ="messene", hand=["wood"] * 5, luxury=0,
-                   buildings=["palace", "sanctuary-of-zeus"],
+        PlayerSpec(civ="argos", hand=["inhabitants"], luxury=0, buildings=["granary"],
+                   landscapes=helena_cards[2:]),
+        PlayerSpec(civ="messene", hand=["wood"] * 5, luxury=0, buildings=["palace", "barracks"],
                    landscapes=["wheat-fields", "fertile-plain"]),
         draws=15,
     )
     play_to_end(game)
     helena, dimitrios = game.scores
-    # Dimitrios: 8 + luxury card 2 = 10; 11 + (5 + 3 + 4 coin cards) // 6 + 2 = 15.
+    # Dimitrios: 8 + luxury card 2 = 10; 11 + (5 + 3 + income for 8 coin cards) // 6 + 2 = 15.
+    assert (5 + 3 + income_of(8)) // 6 == 2
     assert (dimitrios.population, dimitrios.power, dimitrios.score) == (10, 15, 10)
-    # Helena: 14 + 1 inhabitant coin card + 2 = 17; 9 + (3 + 5 coin cards + 2 luxury from income
-    # + 1 for excess grain) // 6 + 2 = 12.
-    assert helena.luxury_goods == 3
+    # Helena: 14 + 1 inhabitant coin card + 2 = 17; 8 + (3 + income for 14 coin cards + the
+    # luxury goods from income + 1 for excess grain) // 6 + 2 = 12.
+    lux = CARDS.income_for(14).luxury + 1
+    assert helena.luxury_goods == lux
+    assert (3 + income_of(14) + lux) // 6 == 2
     assert (helena.population, helena.power, helena.score) == (17, 12, 12)
     assert game.winners == (0,)
     assert (helena.rank, dimitrios.rank) == (1, 2)
@@ -349,18 +369,24 @@ def test_rulebook_example_helena_beats_dimitrios():
 
 
 def test_tie_broken_by_the_other_value():
-    # Helena: Tegea + Orchards (3 inhabitants, 1 power); Dimitrios: Corinth + Barley Fields (3, 2).
+    # Helena: Tegea + Orchards; Dimitrios: Corinth + Barley Fields: 3 inhabitants each, fed,
+    # and the same power points on the table.
+    table_power = power_of("tegea", "orchards")
+    assert power_of("corinth", "barley-fields") == table_power
+    assert inhabitants_of("tegea", "orchards") == inhabitants_of("corinth", "barley-fields") == 3
+    income = income_of(3)
     game = last_round(
-        # 3 + 3 inhabitant coin cards + 2 = 8 population; 1 + (7 + 5) // 6 + 2 = 5 power.
-        PlayerSpec(civ="tegea", hand=["inhabitants"] * 3 + ["wood"] * 7, luxury=0,
+        # 3 + 3 inhabitant coin cards + 2 = 8 population; coin cards: wood + 3 + income = 11,
+        # one power point.
+        PlayerSpec(civ="tegea", hand=["inhabitants"] * 3 + ["wood"] * (8 - income), luxury=0,
                    landscapes=["orchards"]),
-        # 3 + 1 + 2 = 6 population; 2 + (1 + 5 + 3 luxury) // 6 + 2 = 5 power.
+        # 3 + 1 + 2 = 6 population; 1 wood + 3 + income + 3 luxury goods: one power point.
         PlayerSpec(civ="corinth", hand=["inhabitants", "wood"], luxury=3,
                    landscapes=["barley-fields"]),
     )
     play_to_end(game)
     helena, dimitrios = game.scores
-    assert helena.score == dimitrios.score == 5
+    assert helena.score == dimitrios.score == table_power + 1 + 2
     assert (helena.population, dimitrios.population) == (8, 6)
     assert dimitrios.luxury_goods > helena.luxury_goods
     assert game.winners == (0,)
@@ -368,18 +394,23 @@ def test_tie_broken_by_the_other_value():
 
 
 def test_tie_broken_by_luxury_goods():
+    table_power = power_of("tegea", "orchards")
+    assert power_of("corinth", "barley-fields") == table_power
+    income = income_of(3)
     game = last_round(
-        # 3 + 1 + 2 = 6 population; 1 + (5 + 5 + 4 luxury) // 6 + 2 = 5 power.
-        PlayerSpec(civ="tegea", hand=["inhabitants"] + ["wood"] * 5, luxury=4,
+        # 3 + 1 + 2 = 6 population; wood + 3 + income + 4 luxury = 11: one power point.
+        PlayerSpec(civ="tegea", hand=["inhabitants"] + ["wood"] * (4 - income), luxury=4,
                    landscapes=["orchards"]),
-        # 3 + 1 + 2 = 6 population; 2 + (1 + 5 + 2 luxury) // 6 + 2 = 5 power.
+        # 3 + 1 + 2 = 6 population; 1 wood + 3 + income + 2 luxury: one power point.
         PlayerSpec(civ="corinth", hand=["inhabitants", "wood"], luxury=2,
                    landscapes=["barley-fields"]),
     )
     play_to_end(game)
     helena, dimitrios = game.scores
-    assert (helena.score, helena.population, helena.power) == (5, 6, 5)
-    assert (dimitrios.score, dimitrios.population, dimitrios.power) == (5, 6, 5)
+    power = table_power + 1 + 2
+    assert power <= 6
+    assert (helena.score, helena.population, helena.power) == (power, 6, power)
+    assert (dimitrios.score, dimitrios.population, dimitrios.power) == (power, 6, power)
     assert (helena.luxury_goods, dimitrios.luxury_goods) == (4, 2)
     assert game.winners == (0,)
 

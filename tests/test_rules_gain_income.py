@@ -17,6 +17,8 @@ from helpers_rules import (
     coins,
     events,
     expect_illegal,
+    income_of,
+    inhabitants_of,
     make_game,
     pass_,
     texts,
@@ -120,10 +122,10 @@ def test_winning_bid_coins_go_to_the_face_up_discard_pile():
 
 def test_building_paid_from_production_alone_and_excess_becomes_luxury():
     # Arcadia (1 wood, 1 stone) + Limestone Hills (1 wood, 2 stone): 2 wood, 3 stone.
-    # Barracks costs 1 wood and 2 stone: 1 wood + 1 stone are left over -> 2 luxury goods.
+    # Agora costs 1 wood and 2 stone: 1 wood + 1 stone are left over -> 2 luxury goods.
     game = duel(dict(civ="arcadia", hand=["grain"] * 3, landscapes=["limestone-hills"]),
-                market=("barracks", "quarry"))
-    win(game, "barracks", 2)
+                market=("agora", "quarry"))
+    win(game, "agora", 2)
     prompt = game.pending
     assert (prompt.cost_wood, prompt.cost_stone) == (1, 2)
     assert (prompt.production_wood, prompt.production_stone) == (2, 3)
@@ -131,7 +133,7 @@ def test_building_paid_from_production_alone_and_excess_becomes_luxury():
     assert prompt.can_pay and prompt.can_construct
     game.answer(PayBuilding())
     h = game.players[0]
-    assert [x.card for x in h.buildings] == ["barracks"] and not h.buildings[0].under_construction
+    assert [x.card for x in h.buildings] == ["agora"] and not h.buildings[0].under_construction
     assert h.luxury == 2
     assert "Helena gains 2 luxury goods for excess production." in texts(game, "luxury")
 
@@ -221,10 +223,10 @@ def test_the_new_buildings_own_production_does_not_count():
 
 
 def test_paying_mixes_coin_cards_and_luxury_goods():
-    # Barracks costs 1 wood 2 stone; Messene produces none: 1 wood coin, 1 stone coin, 1 luxury
+    # Agora costs 1 wood 2 stone; Messene produces none: 1 wood coin, 1 stone coin, 1 luxury
     game = duel(dict(civ="messene", hand=["grain"] * 2 + ["wood", "stone"], luxury=2),
-                market=("barracks", "quarry"))
-    win(game, "barracks", use=coins(game, 0, "grain"))
+                market=("agora", "quarry"))
+    win(game, "agora", use=coins(game, 0, "grain"))
     prompt = game.pending
     assert (prompt.missing_wood, prompt.missing_stone) == (1, 2)
     pay = tuple(coins(game, 0, "wood") + coins(game, 0, "stone"))
@@ -233,7 +235,7 @@ def test_paying_mixes_coin_cards_and_luxury_goods():
     game.answer(PayBuilding(pay, 1))
     h = game.players[0]
     assert h.luxury == 1 and not set(pay) & set(h.hand)
-    assert [x.card for x in h.buildings] == ["barracks"]
+    assert [x.card for x in h.buildings] == ["agora"]
     assert set(pay) <= set(game.table.discard)
 
 
@@ -288,10 +290,10 @@ def test_start_construction_with_a_coin_card_from_the_hand():
 
 
 def test_start_construction_by_choice_even_when_payable_gives_no_luxury():
-    # Arcadia + Limestone Hills could pay Barracks with 2 excess; a player may still pledge
+    # Arcadia + Limestone Hills could pay Agora with 2 excess; a player may still pledge
     game = duel(dict(civ="arcadia", hand=["grain"] * 3, landscapes=["limestone-hills"]),
-                market=("barracks", "quarry"))
-    win(game, "barracks", 2)
+                market=("agora", "quarry"))
+    win(game, "agora", 2)
     assert game.pending.can_pay
     game.answer(StartConstruction(game.players[0].hand[0]))
     assert game.players[0].luxury == 0 and luxury_gained(game, 0) == []
@@ -345,8 +347,8 @@ def test_building_lost_when_neither_payment_nor_pledge_is_possible():
 
 def test_illegal_payments_are_refused():
     game = duel(dict(civ="messene", hand=["grain"] * 2 + ["wood", "wood", "stone", "stone-2"],
-                     luxury=1), market=("barracks", "quarry"))
-    win(game, "barracks", use=coins(game, 0, "grain"))
+                     luxury=1), market=("agora", "quarry"))
+    win(game, "agora", use=coins(game, 0, "grain"))
     wood = coins(game, 0, "wood")
     s1 = coins(game, 0, "stone", 1)
     s2 = coins(game, 0, "stone", 2)
@@ -362,7 +364,7 @@ def test_illegal_payments_are_refused():
                    "construction or give up building")
     expect_illegal(game, Pass(), "must answer with pay building")
     game.answer(PayBuilding((wood[0], *s2)))
-    assert [x.card for x in game.players[0].buildings] == ["barracks"]
+    assert [x.card for x in game.players[0].buildings] == ["agora"]
 
 
 def test_payment_may_overshoot_with_a_single_needed_card():
@@ -383,8 +385,8 @@ def test_coin_cards_of_a_resource_not_missing_are_refused():
     # production pays everything: paying from the hand to gain luxury is not allowed
     game = duel(dict(civ="arcadia", hand=["grain"] * 2 + ["stone"], luxury=1,
                      landscapes=["limestone-hills"]),
-                market=("barracks", "quarry"))
-    win(game, "barracks", use=coins(game, 0, "grain"))
+                market=("agora", "quarry"))
+    win(game, "agora", use=coins(game, 0, "grain"))
     expect_illegal(game, PayBuilding(tuple(coins(game, 0, "stone"))),
                    "shows stone, which is not missing")
     expect_illegal(game, PayBuilding((), 1), "no luxury goods are needed")
@@ -401,11 +403,11 @@ def test_coin_cards_of_a_resource_not_missing_are_refused():
     ("removed", 0, 0, " (no luxury card left)"),
 ])
 def test_luxury_from_excess_production_is_capped(state, before, after, note):
-    # Arcadia + Limestone Hills: 2 excess on the Barracks
+    # Arcadia + Limestone Hills: 2 excess on the Agora
     game = duel(dict(civ="arcadia", hand=["grain"] * 2, landscapes=["limestone-hills"],
                      luxury=before, luxury_state=state),
-                market=("barracks", "quarry"))
-    win(game, "barracks", 2)
+                market=("agora", "quarry"))
+    win(game, "agora", 2)
     game.answer(PayBuilding())
     h = game.players[0]
     assert h.luxury == after
@@ -458,12 +460,12 @@ def test_income_follows_the_summary_card(inhabitants):
 
 
 def test_income_table_values():
-    # the designed summary card (cards.yaml): 0-2: 1, 3-4: 2, 5-6: 3, 7-8: 4, 9+: 5 coin cards;
-    # 11-12: +1, 13-14: +2, 15+: +3 luxury goods
+    # the designed summary card (cards.yaml, version 2): 0-2: 2, 3-4: 3, 5-6: 4, 7-8: 5, 9+: 6
+    # coin cards; 11-12: +1, 13-14: +2, 15+: +3 luxury goods
     table = {n: (CARDS.income_for(n).coins, CARDS.income_for(n).luxury) for n in range(0, 18)}
     assert [table[n] for n in (0, 2, 3, 4, 5, 7, 9, 10, 11, 12, 13, 15, 17)] == [
-        (1, 0), (1, 0), (2, 0), (2, 0), (3, 0), (4, 0), (5, 0), (5, 0), (5, 1), (5, 1), (5, 2),
-        (5, 3), (5, 3)]
+        (2, 0), (2, 0), (3, 0), (3, 0), (4, 0), (5, 0), (6, 0), (6, 0), (6, 1), (6, 1), (6, 2),
+        (6, 3), (6, 3)]
 
 
 def test_income_luxury_respects_the_cap():
@@ -509,8 +511,9 @@ def test_one_time_income_coin_cards_come_before_the_round_income():
     assert [x.card for x in h.landscapes] == ["coast"]
     inc = events(game, "income", 0)
     assert inc[0].text == "Helena draws 3 coin cards, the one-time income of Coast."
-    assert inc[1].text == "Helena has 2 inhabitants and draws 1 coin card."
-    assert len(h.hand) == 3 + 1
+    n = inhabitants_of("sparta")
+    assert inc[1].text == f"Helena has {n} inhabitants and draws {coin_cards(income_of(n))}."
+    assert len(h.hand) == 3 + income_of(n)
     # once only: in the next round's income Coast gives nothing more
     assert h.won == []
 
@@ -558,13 +561,16 @@ def test_the_discard_pile_is_shuffled_into_a_new_pile_when_the_pile_runs_out():
 
 def test_the_discard_pile_is_shuffled_as_soon_as_the_pile_runs_out():
     # "Sobald der Münzkartenstapel aufgebraucht ist": the new pile is formed at once, not at the
-    # next draw.  6 coin cards remain: Leonidas' pass draws 3, then income takes Helena's 2
-    # (Sparta + Forest: 3 inhabitants) and Leonidas' 1 (Corinth: 2), the last of the pile.
+    # next draw.  The pile holds just enough for Leonidas' pass (3 coin cards), then Helena's
+    # income (Sparta + Forest) and Leonidas' (Corinth): the last of the pile.
+    helena_income = income_of(inhabitants_of("sparta", "forest"))
+    leonidas_income = income_of(inhabitants_of("corinth"))
+    left = 3 + helena_income + leonidas_income
     game = make_game([dict(civ="sparta", hand=["wood"] * 18 + ["stone"] * 15),
-                      dict(civ="corinth", hand=["grain"] * 20 + ["inhabitants"] * 13)],
+                      dict(civ="corinth", hand=["grain"] * 20 + ["inhabitants"] * (19 - left))],
                      ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
                      order=[0, 1])
-    assert len(game.table.coin_pile) == 6
+    assert len(game.table.coin_pile) == left
     paid = bid(game, 0, "forest", 2)
     pass_(game, 1)
     # round 2 is waiting for Helena's bid; the pile ran out with Leonidas' income
@@ -574,5 +580,5 @@ def test_the_discard_pile_is_shuffled_as_soon_as_the_pile_runs_out():
     (ev,) = events(game, "reshuffle")
     assert (ev.round, ev.phase) == (1, "income")
     assert ev.text == "The discard pile (2 coin cards) is shuffled into a new draw pile."
-    assert [e.get("coins") for e in events(game, "income")] == [2, 1]
+    assert [e.get("coins") for e in events(game, "income")] == [helena_income, leonidas_income]
     assert not events(game, "coins_out")

@@ -13,8 +13,10 @@ from helpers_rules import (
     coins,
     events,
     expect_illegal,
+    inhabitants_of,
     make_game,
     pass_,
+    power_of,
     texts,
 )
 
@@ -37,7 +39,7 @@ def test_under_construction_building_counts_fully():
     protection and special function all count."""
     uc = [PlacedSpec(card=c, under_construction=True)
           for c in ("market", "barracks", "port", "stonemasons-lodge")]
-    # Helena: Sparta (2 inhabitants, 3 power, 1 stone) and four buildings under construction
+    # Helena: Sparta (1 stone) and four buildings under construction
     game = make_game([dict(civ="sparta", hand=["grain"] * 3, buildings=uc),
                       dict(civ="tegea", hand=["grain"] * 3)],
                      ["well", "quarry", "pasture", "barley-fields", "coast", "granary"],
@@ -49,8 +51,9 @@ def test_under_construction_building_counts_fully():
     assert prompt.discount == 1           # Barracks: conquest row −1
     assert {t.card: t.min_coins for t in prompt.targets}["coast"] == 4
     assert game.protection(h, "decline") == "Port"
-    assert game.inhabitants(h) == 2 + 1 + 1  # Sparta, Market, Port
-    assert game.power_points(h) == 3 + 1 + 2 + 1 + 1  # Sparta, Market, Barracks, Port, Lodge
+    tableau = ("sparta", "market", "barracks", "port", "stonemasons-lodge")
+    assert game.inhabitants(h) == inhabitants_of(*tableau)
+    assert game.power_points(h) == power_of(*tableau)
     # the Lodge's stone pays (with Sparta's) for the Well (2 stone)
     bid(game, 0, "well", 1)
     pass_(game, 1)
@@ -58,9 +61,10 @@ def test_under_construction_building_counts_fully():
     assert build.card == "well"
     assert (build.production_stone, build.missing_stone, build.excess) == (2, 0, 0)
     game.answer(PayBuilding())
-    # income: 4 inhabitants -> 2 coin cards, +1 for the Port under construction
+    # income: the summary card for the inhabitants, +1 for the Port under construction
     income = [e for e in events(game, "income", 0) if e.get("coins") is not None]
-    assert [e.get("coins") for e in income] == [CARDS.income_for(4).coins + 1]
+    assert [e.get("coins") for e in income] == [
+        CARDS.income_for(inhabitants_of(*tableau)).coins + 1]
     assert "(1 from Port/Temple)" in income[0].text
 
 
@@ -286,7 +290,7 @@ def test_eight_incomes_in_a_game():
 
 def test_luxury_card_inhabitants_not_counted_for_income():
     """R7: the luxury card's 2 inhabitants count only at scoring, never for income."""
-    # Helena: Sparta, 2 inhabitants (4 with the luxury card would draw 2 coin cards).
+    # Helena: Sparta alone (2 more with the luxury card would draw more coin cards).
     # Leonidas: Tegea 2 + Vineyard 2 + Goat Pasture 2 + Hill Country 2 + Orchards 1 = 9.
     spec_l = dict(civ="tegea", hand=["grain"],
                   landscapes=["vineyard", "goat-pasture", "hill-country", "orchards"])
@@ -294,13 +298,14 @@ def test_luxury_card_inhabitants_not_counted_for_income():
                      ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
                      order=[0, 1])
     h, leo = game.players
-    assert game.inhabitants(h) == 2 and h.luxury_state == "active"
+    n = inhabitants_of("sparta")
+    assert game.inhabitants(h) == n and h.luxury_state == "active"
     assert game.inhabitants(leo) == 9  # 11 with the luxury card would give a luxury good
     pass_(game, 0)
     pass_(game, 1)
     coins_drawn = {s: [e.get("coins") for e in events(game, "income", s)] for s in (0, 1)}
-    assert coins_drawn == {0: [CARDS.income_for(2).coins], 1: [CARDS.income_for(9).coins]}
-    assert CARDS.income_for(2).coins != CARDS.income_for(4).coins
+    assert coins_drawn == {0: [CARDS.income_for(n).coins], 1: [CARDS.income_for(9).coins]}
+    assert CARDS.income_for(n).coins != CARDS.income_for(n + 2).coins
     assert CARDS.income_for(11).luxury > 0
     assert events(game, "luxury") == []
     assert leo.luxury == 0
@@ -311,7 +316,7 @@ def test_luxury_card_inhabitants_not_counted_for_income():
 def test_one_time_income_only_for_kept_cards(how, gets):
     """R25: one-time income comes in the income phase of the round the card is gained, before
     the round income; a building given up or lost yields none."""
-    # Treasury of Atreus: value 5, costs 1 wood 4 stone, one-time income 2 coin cards
+    # Treasury of Atreus: costs 1 wood 4 stone, one-time income 2 coin cards
     # Sparta produces 1 stone: 1 wood and 3 stone are missing
     hand = {"pay": ["wood", "stone", "stone-2"], "construct": ["grain"],
             "give_up": ["grain"], "lost": []}[how]
@@ -330,7 +335,8 @@ def test_one_time_income_only_for_kept_cards(how, gets):
     else:
         assert "it is lost" in texts(game, "lost")[0]
     inc = events(game, "income", 0)
-    round_income = f"Helena has 2 inhabitants and draws {CARDS.income_for(2).coins} coin card"
+    n = inhabitants_of("sparta")
+    round_income = f"Helena has {n} inhabitants and draws {CARDS.income_for(n).coins} coin card"
     if gets:
         assert inc[0].text == "Helena draws 2 coin cards, the one-time income of Treasury of " \
             "Atreus."

@@ -6,6 +6,7 @@ Each test is named in docs/rulings.md and shows exactly what its ruling says.
 from __future__ import annotations
 
 from helpers_disasters import (
+    CARDS,
     QUIET_B,
     QUIET_C,
     SUPPLY_B,
@@ -15,10 +16,14 @@ from helpers_disasters import (
     coin,
     events,
     game_at,
+    grain_of,
+    income_of,
+    inhabitants_of,
     modified_cards,
     placed,
     play_to_end,
     power_card,
+    power_of,
 )
 
 from peloponnes_tui.engine import (
@@ -35,9 +40,9 @@ from peloponnes_tui.engine import (
 def test_covered_card_counts_only_its_symbol():
     """R1: a covered card keeps only its catastrophe symbol."""
     game = game_at(
-        # Olympia (3 inhabitants, 3 power, drought symbol).  The Well (protects against plague,
-        # 1 grain, 1 power, drought symbol) and the Market (1 inhabitant, 1 power, bid bonus) lie
-        # under coins since the earthquake.  Pine Forest: 1 inhabitant, 2 wood, 1 grain, drought.
+        # Olympia (drought symbol).  The Well (protects against plague, grain, power, drought
+        # symbol) and the Market (inhabitant, power, bid bonus) lie under coins since the
+        # earthquake.  Pine Forest: inhabitant, wood, grain, drought symbol.
         PlayerSpec(civ="olympia", hand=["grain", "stone", "stone", "stone"], luxury=0,
                    buildings=[PlacedSpec(card="well", covered_by="earthquake"),
                               PlacedSpec(card="market", covered_by="earthquake")],
@@ -49,10 +54,12 @@ def test_covered_card_counts_only_its_symbol():
     )
     helena = game.players[0]
     # No inhabitants, production, power points from the covered Well and Market ...
-    assert game.inhabitants(helena) == 3 + 1
-    assert game.production(helena, "grain") == 1
-    assert game.production(helena, "wood") == 1 + 2
-    assert game.power_points(helena) == 3
+    uncovered = ("olympia", "pine-forest")
+    assert game.inhabitants(helena) == inhabitants_of(*uncovered)
+    assert game.production(helena, "grain") == grain_of(*uncovered)
+    assert game.production(helena, "wood") == (CARDS.civ_by_id["olympia"].production.wood
+                                               + CARDS.power_by_id["pine-forest"].production.wood)
+    assert game.power_points(helena) == power_of(*uncovered)
     # ... no special function and no protection symbol ...
     assert game.bid_bonus2(helena) == 0
     assert game.protection(helena, "plague") is None
@@ -265,35 +272,38 @@ def test_excess_grain_after_removal():
 def test_inhabitant_coins_not_counted_as_coins_for_power():
     """R13: inhabitant coin cards count as population, not as coin cards for power."""
     game = game_at(
-        # Messene + Barley Fields: 4 inhabitants, 4 grain, 1 power point.
+        # Messene + Barley Fields: 4 inhabitants, 4 grain.
         PlayerSpec(civ="messene", hand=["inhabitants"] * 6 + ["wood"], luxury=0,
                    landscapes=["barley-fields"]),
         PlayerSpec(civ="corinth", hand=[], luxury=0, landscapes=["wheat-fields"]),
-        # Helena passes (3 coin cards), Dimitrios passes (3), then income: 2 and 2.
+        # Helena passes (3 coin cards), Dimitrios passes (3), then income.
         round=8, order=[0, 1], reveal=QUIET_C, coins_next=["stone"] * 10,
     )
     play_to_end(game)
     score = game.scores[0]
     assert score.population_coins == 6
     assert score.population == 4 + 6 + 2
-    # 1 wood + 3 + 2 stone drawn = 6 coin cards: one power point.  Counting the six inhabitant
-    # coin cards as well would have made 12 coin cards and two power points.
-    assert score.coins_left == 6
-    assert score.power_from_coins == 1
-    assert score.power == 1 + 1 + 2
+    # 1 wood + 3 + the income in stone drawn: one power point.  Counting the six inhabitant
+    # coin cards as well would have made two power points.
+    assert score.coins_left == 1 + 3 + income_of(4)
+    assert score.power_from_coins == score.coins_left // 6 == 1
+    assert (score.coins_left + 6) // 6 == 2
+    assert score.power == power_of("messene", "barley-fields") + 1 + 2
 
 
 def test_shared_win():
     """R14: still tied after both tie-breaks: both win."""
     game = game_at(
-        # Messene + Barley Fields and Elis + Wheat Fields: 4 inhabitants, 4 grain, 1 power each.
+        # Messene + Barley Fields and Elis + Wheat Fields: 4 inhabitants, 4 grain, equal power.
         PlayerSpec(civ="messene", hand=[], luxury=0, landscapes=["barley-fields"]),
         PlayerSpec(civ="elis", hand=[], luxury=0, landscapes=["wheat-fields"]),
         round=8, order=[0, 1], reveal=QUIET_C, coins_next=["stone"] * 10,
     )
     play_to_end(game)
     first, second = game.scores
-    assert first.tiebreak == second.tiebreak == (3, 6, 0)
+    assert power_of("messene", "barley-fields") == power_of("elis", "wheat-fields")
+    power = power_of("messene", "barley-fields") + (3 + income_of(4)) // 6 + 2
+    assert first.tiebreak == second.tiebreak == (min(power, 6), max(power, 6), 0)
     assert first.rank == second.rank == 1
     assert game.winners == (0, 1)
     assert "Helena and Dimitrios win the game." in [e.text for e in events(game, "winner")]
@@ -303,10 +313,11 @@ def test_restoration_chain():
     """R12: an uncovered protection building restores cards in turn."""
     game = game_at(
         # Plague covered Helena's civilization card, earthquake her Aqueduct (which protects
-        # against plague).  She has since built the Cyclopean Masonry (protects against earthquake).
+        # against plague).  She has since built the Treasury of Atreus (protects against
+        # earthquake).
         PlayerSpec(civ="messene", civ_state="covered", hand=["wood"] * 4, luxury=0,
                    buildings=[PlacedSpec(card="aqueduct", covered_by="earthquake"),
-                              "cyclopean-masonry"],
+                              "treasury-of-atreus"],
                    landscapes=["barley-fields"]),
         PlayerSpec(civ="corinth", hand=[], luxury=0, landscapes=["wheat-fields"]),
         # Plague is listed first, so one pass over the struck catastrophes is not enough.
@@ -323,9 +334,8 @@ def test_restoration_chain():
     assert aqueduct_cover in game.table.discard and civ_cover in game.table.discard
     assert len(events(game, "restored", 0)) == 2
     score = game.scores[0]
-    # Messene 3 + Aqueduct 1 + Barley Fields 1 inhabitants; Messene 1 + Aqueduct 2 + Masonry 3.
-    assert score.population_tableau == 5
-    assert score.power_tableau == 6
+    assert score.population_tableau == inhabitants_of("messene", "aqueduct", "barley-fields")
+    assert score.power_tableau == power_of("messene", "aqueduct", "treasury-of-atreus")
 
 
 def test_decline_cover_cannot_use_luxury():
