@@ -216,3 +216,78 @@ async def test_wide_layout_shows_every_tableau(cards):
             assert seat.name in text
         # the decision panel sits beside the board, the viewer's hand is shown once
         assert text.count("Hand:") == 1
+
+
+async def test_light_theme_from_command_palette(cards):
+    """Ctrl+P → Theme → textual-light: darker player colours, tags and panel text still there."""
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.session import COLOURS, LIGHT_COLOURS
+    from peloponnes_tui.tui.testing import session_at
+
+    session = session_at(cards, 3, lambda p: isinstance(p, BidPrompt))
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = "textual-dark"
+        app.set_session(session)
+        await pilot.pause()
+        seat = session.seats[session.game.pending.player]
+        assert seat.rich_colour == COLOURS[seat.colour][0]
+        await pilot.press("ctrl+p", *"theme")
+        await pilot.pause()
+        await pilot.press("enter", *"textual-light")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "textual-light" and not app.current_theme.dark
+        assert seat.rich_colour == LIGHT_COLOURS[seat.colour]
+        text = screen_text(app)
+        for s in session.seats:  # the turn order in the status line: letter and symbol
+            assert s.tag in text
+        assert f"{seat.tag} {seat.name} — bid or pass" in text
+        assert "Coin cards:" in text
+        # the panel was redrawn in the light colours
+        panel = app.board.panel()
+        assert any(LIGHT_COLOURS[seat.colour] in str(span.style) for span in panel.render().spans)
+        app.theme = "textual-dark"
+        await pilot.pause()
+        assert seat.rich_colour == COLOURS[seat.colour][0]
+
+
+async def test_player_numbers_in_view_while_deciding(cards):
+    """At 80×24 the player to move sees their population, power, … on the panel's border."""
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.testing import session_at
+
+    session = session_at(cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        p = session.game.view_for(2).players[2]
+        line = next(x for x in screen_text(app).split("\n") if " pop " in x)
+        assert session.seats[2].tag in line
+        for bit in (f"pop {p.inhabitants}", f"pow {p.power}",
+                    f"lux {p.luxury}/{p.luxury_cap}", f"hand {p.hand_size}"):
+            assert bit in line
+
+
+async def test_new_game_screen_sets_computer_pause(cards):
+    import json
+
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "0.7 s" in screen_text(app)  # the default
+        app.screen.query_one("#pause").active_effect_duration = 0  # no 0.2 s press animation
+        for _ in range(3):  # 0.7 → 1.5 → 0 → 0.3
+            await pilot.click("#pause")
+            await pilot.pause()
+        assert app.screen.pause == 0.3
+        assert "0.3 s" in screen_text(app)
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert app.session is not None and app.session.bot_pause == 0.3
+        assert app.bot_pause == 0  # the test's override still wins
+        assert json.loads(autosave_path().read_text())["extra"]["bot_pause"] == 0.3

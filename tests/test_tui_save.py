@@ -107,3 +107,22 @@ def test_old_save_with_answered_by_loads(cards):
         again = Session.loads(json.dumps(data), cards)
         assert again.answered_by == session.game.answer_seats
         assert len(again.answered_by) == len(again.game.answers)
+
+
+async def test_resumed_game_keeps_its_computer_pause(cards, monkeypatch):
+    from peloponnes_tui.tui.app import PAUSE_ENV
+
+    session = session_at(cards, 2, lambda p: isinstance(p, BidPrompt))
+    session.bot_pause = 1.5
+    session.save(autosave_path())
+    assert Session.load(autosave_path(), cards).bot_pause == 1.5
+    monkeypatch.delenv(PAUSE_ENV, raising=False)
+    app = PeloponnesApp(cards=cards, resume=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session is not None and app.bot_pause == 1.5
+    monkeypatch.setenv(PAUSE_ENV, "0")  # the environment still overrides it
+    app = PeloponnesApp(cards=cards, resume=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.bot_pause == 1.5 and app.bot_pause == 0

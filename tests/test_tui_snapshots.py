@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine import BidPrompt, BuildPrompt

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App, SystemCommand
 from textual.events import Resize
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.timer import Timer
 
 from peloponnes_tui.tui.screens import (
@@ -29,7 +30,14 @@ from peloponnes_tui.tui.screens import (
     StartScreen,
     TooSmallScreen,
 )
-from peloponnes_tui.tui.session import Seat, Session, autosave_path, saves_dir
+from peloponnes_tui.tui.session import (
+    DEFAULT_PAUSE,
+    Seat,
+    Session,
+    autosave_path,
+    saves_dir,
+    set_light_palette,
+)
 
 # The board, the decision panels, the engine and the card data (pydantic, YAML) are imported when
 # a game starts: the start screen needs none of them, so the app comes up sooner.
@@ -41,7 +49,6 @@ if TYPE_CHECKING:
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
-DEFAULT_PAUSE = 0.7
 
 
 class PeloponnesApp(App[int]):
@@ -53,16 +60,26 @@ class PeloponnesApp(App[int]):
         self._cards = cards
         self.cards_path = cards_path
         self.start_resume = resume
-        if bot_pause is None:
+        # The pause before each computer move is the game's setting (New game screen, kept in
+        # the save); ``bot_pause`` or PELOPONNES_BOT_PAUSE override it (tests, the bench).
+        if bot_pause is None and os.environ.get(PAUSE_ENV):
             try:
-                bot_pause = float(os.environ.get(PAUSE_ENV, DEFAULT_PAUSE))
+                bot_pause = float(os.environ[PAUSE_ENV])
             except ValueError:
-                bot_pause = DEFAULT_PAUSE
-        self.bot_pause = max(0.0, bot_pause)
+                bot_pause = None
+        self.pause_override = None if bot_pause is None else max(0.0, bot_pause)
+        self.last_pause = DEFAULT_PAUSE  # what the New game screen offers first
         self.session: Session | None = None
         self.viewer: int | None = None  # the seat whose hand may be shown now
         self._gen = 0  # bumps when the session changes, so stale bot timers do nothing
         self._bot_timer: Timer | None = None
+
+    @property
+    def bot_pause(self) -> float:
+        """Seconds before each computer move: the override, else the game's setting."""
+        if self.pause_override is not None:
+            return self.pause_override
+        return self.session.bot_pause if self.session is not None else self.last_pause
 
     @property
     def cards(self) -> CardSet:
@@ -76,10 +93,20 @@ class PeloponnesApp(App[int]):
     # -- lifecycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        set_light_palette(not self.current_theme.dark)
+        self.theme_changed_signal.subscribe(self, self.theme_changed)
         self.push_screen(StartScreen())
         if self.start_resume:
             self.call_after_refresh(self.resume)
         self.check_size(self.size.width, self.size.height)
+
+    def theme_changed(self, theme: Theme) -> None:
+        """Switch the player and resource colours to suit the theme and redraw what uses them."""
+        set_light_palette(not theme.dark)
+        for screen in self.screen_stack:
+            restyle = getattr(screen, "restyle", None)
+            if restyle is not None:
+                restyle()
 
     def on_resize(self, event: Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -107,8 +134,9 @@ class PeloponnesApp(App[int]):
 
     # -- sessions ----------------------------------------------------------------------------
 
-    def start_new(self, seats: list[Seat], seed: int, privacy: bool = True) -> None:
-        self.set_session(Session.new(seats, seed, self.cards, privacy))
+    def start_new(self, seats: list[Seat], seed: int, privacy: bool = True,
+                  bot_pause: float = DEFAULT_PAUSE) -> None:
+        self.set_session(Session.new(seats, seed, self.cards, privacy, bot_pause=bot_pause))
         self.autosave()
 
     def set_session(self, session: Session) -> None:
@@ -117,6 +145,7 @@ class PeloponnesApp(App[int]):
             self._bot_timer.stop()
             self._bot_timer = None
         self.session = session
+        self.last_pause = session.bot_pause
         self.viewer = None
         while len(self.screen_stack) > 1:
             self.pop_screen()

@@ -18,6 +18,7 @@ from peloponnes_tui.engine import Event
 from peloponnes_tui.tui.panels import Decided, DecisionPanel
 from peloponnes_tui.tui.render import (
     offer_table,
+    player_brief,
     players_table,
     status_line,
     tableau,
@@ -60,7 +61,7 @@ class BoardScreen(Screen[None]):
     BoardScreen #main { height: 1fr; }
     BoardScreen #table, BoardScreen #tableaux { padding: 0 1; }
     BoardScreen #decision { height: auto; max-height: 60%; border-top: solid $accent;
-                            background: $surface; }
+                            background: $surface; border-title-color: $text; }
     BoardScreen #panelbox { height: auto; }
     BoardScreen #alltableaux { display: none; margin-top: 1; }
     BoardScreen.wide #alltableaux { display: block; }
@@ -132,6 +133,11 @@ class BoardScreen(Screen[None]):
         self.query_one("#offer", Static).update(offer_table(game, view, seats, current))
         self.query_one("#tracks", Static).update(tracks_table(game, view, seats))
         self.query_one("#players", Static).update(players_table(game, view, seats, current))
+        # the player to move's numbers on the panel's top border: in view while deciding, even
+        # at 80×24 where the players table is below the fold (public information only)
+        brief = Text(" ").append_text(player_brief(view, current, seats)).append(" ") \
+            if current is not None else ""
+        self.query_one("#decision").border_title = brief
         if self.has_class("wide"):
             show = [s for s in view.order]
             self.query_one("#alltableaux", Static).update(Group(*[
@@ -179,6 +185,14 @@ class BoardScreen(Screen[None]):
         if panel is not None:
             box.mount(panel)
             panel.focus()
+
+    def restyle(self) -> None:
+        """Redraw everything coloured (the theme changed): board, log, the open panel."""
+        self.logged = len(self.papp.session.game.log) + 1 if self.papp.session else 0
+        self.refresh_board()
+        panel = self.panel()
+        if panel is not None:
+            panel.update_text()
 
     def panel(self) -> DecisionPanel | None:
         found = self.query(DecisionPanel)

@@ -36,7 +36,7 @@ from peloponnes_tui.tui.render import (
     tableau,
     tracks_table,
 )
-from peloponnes_tui.tui.session import COLOURS, DEFAULT_NAMES, Seat
+from peloponnes_tui.tui.session import COLOURS, DEFAULT_NAMES, Seat, set_light_palette
 
 PAUSE_ENV = "PELOPONNES_DEMO_PAUSE"
 DEFAULT_PAUSE = 3.0
@@ -165,7 +165,7 @@ def step_text(step: Step, seats: Sequence[Seat]) -> Text:
             t.append(st.tag + " ", style=f"bold {st.rich_colour}")
         t.append(ev.text + "\n", style="bold")
         if n.rule:
-            t.append("  Rule: ", style="bold #e0c040")
+            t.append("  Rule: ", style="bold yellow")
             t.append(n.rule + "\n", style="italic")
     if not step.narrations and not step.say:
         t.append("(nothing visible happened)\n", style="dim")
@@ -286,6 +286,9 @@ class DemoApp(App[int]):
         self.pause = max(0.05, pause)
 
     def on_mount(self) -> None:
+        set_light_palette(not self.current_theme.dark)
+        self.theme_changed_signal.subscribe(
+            self, lambda theme: set_light_palette(not theme.dark))
         self.push_screen(DemoScreen(self.script, self.pause))
 
     async def action_quit(self) -> None:

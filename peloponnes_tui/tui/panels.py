@@ -39,7 +39,7 @@ from peloponnes_tui.engine import (
     Withdraw,
 )
 from peloponnes_tui.engine.plans import card_balance, feed_plan, resource_payment
-from peloponnes_tui.tui.render import RES_STYLE, card_name, halves, offer_cards, plural
+from peloponnes_tui.tui.render import card_name, halves, offer_cards, plural, res_style
 from peloponnes_tui.tui.session import Session, validate
 
 BACK_KEYS = "abcdefg"
@@ -144,7 +144,7 @@ class DecisionPanel(Widget, can_focus=True):
             key_style = Style(bold=True, reverse=True)
             t.append(f" {BACK_KEYS[i]} ", style=key_style + click(f"back({i})"))
             t.append(f" {info.name.en} {self.chosen[back]}/{n} ",
-                     style=Style.parse(RES_STYLE.get(info.resource, "")) + click(f"back({i})"))
+                     style=Style.parse(res_style(info.resource)) + click(f"back({i})"))
         return t
 
     def luxury_line(self) -> Text:

@@ -15,13 +15,20 @@ from rich.text import Text
 from peloponnes_tui.cards import CardSet, PowerCard
 from peloponnes_tui.engine import CIV, Game
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
-from peloponnes_tui.tui.session import Seat
+from peloponnes_tui.tui.session import Seat, light_palette
 
 # Catastrophe names short enough for a table column (at most 7 letters), still readable.
 CAT_SHORT = {"plague": "Plague", "earthquake": "Earthq.", "tempest": "Tempest",
              "drought": "Drought", "decline": "Decline"}
 RES_SHORT = {"wood": "W", "stone": "S", "grain": "G", "inhabitants": "I"}
 RES_STYLE = {"wood": "#c08040", "stone": "#a0a0b0", "grain": "#e0d060", "inhabitants": "#60c0e0"}
+RES_STYLE_LIGHT = {"wood": "#8a4a10", "stone": "#505066", "grain": "#7a6400",
+                   "inhabitants": "#00708f"}
+
+
+def res_style(resource: str) -> str:
+    """The colour of a coin card kind, darker when a light theme is on."""
+    return (RES_STYLE_LIGHT if light_palette() else RES_STYLE).get(resource, "")
 FUNCTION_TEXT = {"coin_income": "+1 coin/income", "bid_bonus": "bid +½",
                  "conquest_discount": "conquest −1"}
 
@@ -80,7 +87,7 @@ def special_text(card: PowerCard, cards: CardSet) -> str:
 
 def coin_label(cards: CardSet, coin: int) -> Text:
     back = cards.coins[coin]
-    return Text(back.name.en, style=RES_STYLE.get(back.resource, ""))
+    return Text(back.name.en, style=res_style(back.resource))
 
 
 def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
@@ -92,7 +99,7 @@ def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
         if n:
             if out:
                 out.append("  ")
-            out.append(f"{n}×{back.name.en}", style=RES_STYLE.get(back.resource, ""))
+            out.append(f"{n}×{back.name.en}", style=res_style(back.resource))
     return out or Text("no coin cards", style="dim")
 
 
@@ -224,6 +231,20 @@ def status_line(view: View, seats: Sequence[Seat]) -> Text:
         if i:
             out.append("›", style="dim")
         out.append(seats[s].tag, style=f"bold {seats[s].rich_colour}")
+    return out
+
+
+def player_brief(view: View, seat: int, seats: Sequence[Seat]) -> Text:
+    """One short line of a player's key numbers (public): ``R● Helena pop 3 · pow 2 · …``."""
+    p = view.players[seat]
+    out = Text()
+    out.append_text(seat_tag(seats[seat]))
+    for label, value in (("pop", str(p.inhabitants)), ("pow", str(p.power)),
+                         ("prod", prod_text(*p.production)),
+                         ("lux", f"{p.luxury}/{p.luxury_cap}"), ("hand", str(p.hand_size))):
+        out.append(" · " if label != "pop" else "  ", style="dim")
+        out.append(f"{label} ")
+        out.append(value, style="bold")
     return out
 
 

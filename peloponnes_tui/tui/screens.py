@@ -20,6 +20,7 @@ from peloponnes_tui.tui.session import (
     AUTOSAVE,
     COLOURS,
     HUMAN,
+    PAUSES,
     Seat,
     autosave_path,
     default_seats,
@@ -170,14 +171,19 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #options Input { width: 16; height: 1; border: none; padding: 0 1; }
     NewGameScreen #options Switch { height: 1; border: none; padding: 0; }
     NewGameScreen #options Label { margin: 0 1; }
+    NewGameScreen #pauserow { height: 1; margin-bottom: 1; }
+    NewGameScreen #pauserow Label { margin: 0 1; }
+    NewGameScreen #pauserow Button { height: 1; border: none; min-width: 10; }
     NewGameScreen #start { margin-top: 0; }
     NewGameScreen #error { color: $error; }
+    NewGameScreen .hint { color: $text-muted; }
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.seats = default_seats(5, humans=2)
         self.count = 3
+        self.pause: float | None = None  # set on mount from the app's last choice
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -194,12 +200,33 @@ class NewGameScreen(Screen[None]):
                 yield Label("Hide hands between players:")
                 yield Switch(True, id="privacy")
                 yield Label("yes", id="privacy-word")
+            with Horizontal(id="pauserow"):
+                yield Label("Pause before each computer move:")
+                yield Button("", id="pause")
+                yield Label("(press to change)", classes="hint")
             yield Button("Start game (Ctrl+G)", id="start", variant="primary")
             yield Static("", id="error")
         yield Footer()
 
     def on_mount(self) -> None:
         self.set_count(self.count)
+        papp: PeloponnesApp = self.app  # type: ignore[assignment]
+        self.set_pause(papp.last_pause)
+
+    def set_pause(self, pause: float) -> None:
+        self.pause = pause
+        self.query_one("#pause", Button).label = f"{pause:g} s"
+
+    @on(Button.Pressed, "#pause")
+    def cycle_pause(self, event: Button.Pressed) -> None:
+        event.stop()
+        now = self.pause if self.pause is not None else PAUSES[0]
+        later = [p for p in PAUSES if p > now]
+        self.set_pause(later[0] if later else PAUSES[0])
+
+    def restyle(self) -> None:
+        for row in self.query(SeatRow):
+            row.query_one(".colour", Button).label = row.colour_label()
 
     def set_count(self, n: int) -> None:
         self.count = n
@@ -239,7 +266,8 @@ class NewGameScreen(Screen[None]):
         seed = int(raw) if raw else random.randrange(1, 1_000_000)
         privacy = self.query_one("#privacy", Switch).value
         papp: PeloponnesApp = self.app  # type: ignore[assignment]
-        papp.start_new(seats, seed, privacy)
+        pause = self.pause if self.pause is not None else papp.last_pause
+        papp.start_new(seats, seed, privacy, bot_pause=pause)
 
 
 class LoadScreen(Screen[None]):
@@ -305,6 +333,9 @@ class HandoffScreen(Screen[bool]):
             yield Static(t)
             yield Button(f"I am {self.seat.name} — show my hand (Enter)", id="ready",
                          variant="primary")
+
+    def restyle(self) -> None:
+        self.refresh(recompose=True)
 
     def on_button_pressed(self) -> None:
         self.action_ready()
@@ -511,6 +542,9 @@ class ScoringScreen(Screen[None]):
                         "more luxury goods; players still tied share the rank.", style="dim")
             yield Static(ties)
         yield Footer()
+
+    def restyle(self) -> None:
+        self.refresh(recompose=True)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -33,8 +33,32 @@ COLOURS: dict[str, tuple[str, str, str]] = {
     "yellow": ("#e0c040", "Y", "◆"),
     "purple": ("#b070e0", "P", "★"),
 }
+# The same colours darker, for light themes (``set_light_palette``): the pale originals are hard
+# to read on a light background.
+LIGHT_COLOURS: dict[str, str] = {
+    "red": "#b3261e",
+    "blue": "#1f4fbf",
+    "green": "#2e7d32",
+    "yellow": "#8a6500",
+    "purple": "#7a2fa8",
+}
+_palette = {"light": False}
+
+
+def set_light_palette(light: bool) -> None:
+    """Use the darker player colours (a light theme) or the brighter ones (a dark theme)."""
+    _palette["light"] = light
+
+
+def light_palette() -> bool:
+    return _palette["light"]
+
+
 DEFAULT_NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")
 HUMAN = "human"
+# The pause (seconds) before each computer move: the choices on the New game screen.
+PAUSES = (0.0, 0.3, 0.7, 1.5)
+DEFAULT_PAUSE = 0.7
 
 
 def data_dir() -> Path:
@@ -83,6 +107,9 @@ class Seat:
 
     @property
     def rich_colour(self) -> str:
+        """The player's colour, darker when a light theme is on."""
+        if _palette["light"]:
+            return LIGHT_COLOURS.get(self.colour, LIGHT_COLOURS["red"])
         return COLOURS.get(self.colour, COLOURS["red"])[0]
 
     @property
@@ -117,6 +144,7 @@ class Session:
     privacy: bool = True
     seed: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
+    bot_pause: float = DEFAULT_PAUSE  # seconds before each computer move (kept in the save)
 
     @property
     def answered_by(self) -> list[int]:
@@ -125,11 +153,11 @@ class Session:
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, cards: CardSet, privacy: bool = True,
-            position: Position | None = None) -> Session:
+            position: Position | None = None, bot_pause: float = DEFAULT_PAUSE) -> Session:
         from peloponnes_tui.engine import Game
 
         game = Game.new([s.name for s in seats], seed, cards, position)
-        s = cls(game, seats, privacy, seed)
+        s = cls(game, seats, privacy, seed, bot_pause=max(0.0, bot_pause))
         s._make_bots()
         return s
 
@@ -173,7 +201,8 @@ class Session:
     # -- saving ------------------------------------------------------------------------------
 
     def extra(self) -> dict[str, Any]:
-        return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy}
+        return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy,
+                "bot_pause": self.bot_pause}
 
     def dumps(self) -> str:
         from peloponnes_tui.engine.save import dumps
@@ -208,7 +237,11 @@ class Session:
             seats.append(Seat(name, colour, kind))
         # Older saves also carry "answered_by"; the replay rebuilds game.answer_seats, so it is
         # ignored (whatever its shape).
-        s = cls(game, seats, bool(extra.get("privacy", True)), game.seed)
+        pause = extra.get("bot_pause", DEFAULT_PAUSE)
+        if isinstance(pause, bool) or not isinstance(pause, (int, float)) or not 0 <= pause <= 60:
+            pause = DEFAULT_PAUSE
+        s = cls(game, seats, bool(extra.get("privacy", True)), game.seed,
+                bot_pause=float(pause))
         s._make_bots()
         return s
 
@@ -237,13 +270,18 @@ __all__ = [
     "AUTOSAVE",
     "COLOURS",
     "DATA_DIR_ENV",
+    "DEFAULT_PAUSE",
     "HUMAN",
+    "LIGHT_COLOURS",
+    "PAUSES",
     "Seat",
     "Session",
     "atomic_write",
     "autosave_path",
     "data_dir",
     "default_seats",
+    "light_palette",
     "saves_dir",
+    "set_light_palette",
     "validate",
 ]
