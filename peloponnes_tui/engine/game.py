@@ -53,6 +53,7 @@ from peloponnes_tui.engine.prompts import (
 )
 from peloponnes_tui.engine.state import CIV, LUXURY, Placed, Player, Table
 from peloponnes_tui.engine.view import View, view_for
+from peloponnes_tui.engine.words import halves, plural
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -502,11 +503,11 @@ class Game:
         need, grain = self.inhabitants(p), self.production(p, "grain")
         parts = []
         if plan.grain_coins:
-            parts.append(_n(len(plan.grain_coins), "grain coin card"))
+            parts.append(plural(len(plan.grain_coins), "grain coin card"))
         if plan.inhabitant_coins:
-            parts.append(_n(len(plan.inhabitant_coins), "inhabitant coin card"))
+            parts.append(plural(len(plan.inhabitant_coins), "inhabitant coin card"))
         if plan.luxury:
-            parts.append(_n(plan.luxury, "luxury good"))
+            parts.append(plural(plan.luxury, "luxury good"))
         self._event("fed", f"{p.name} feeds {need} inhabitants with {grain} grain"
                     + (" and " + ", ".join(parts) if parts else "") + ".", p.seat)
         if grain > need:
@@ -602,14 +603,14 @@ class Game:
     def _pass(self, p: Player, why: str) -> None:
         drawn = self._draw(PASS_DRAW)  # fewer if the coin cards run out (R18)
         p.hand.extend(drawn)
-        self._event("pass", f"{p.name} {why} and draws {_n(len(drawn), 'coin card')}.", p.seat)
+        self._event("pass", f"{p.name} {why} and draws {plural(len(drawn), 'coin card')}.", p.seat)
 
     def _withdraw(self, p: Player, why: str) -> None:
         p.hand.extend(p.bid_coins)
         p.bid_card, p.bid_coins, p.bid_count = None, [], 0
         drawn = self._draw(PASS_DRAW)
         p.hand.extend(drawn)
-        self._event("withdraw", f"{p.name} {why} and draws {_n(len(drawn), 'coin card')}.",
+        self._event("withdraw", f"{p.name} {why} and draws {plural(len(drawn), 'coin card')}.",
                     p.seat)
 
     def bid_bonus2(self, p: Player) -> int:
@@ -725,9 +726,9 @@ class Game:
                 p.won.append(card)
                 paid = []
                 if ans.coins:
-                    paid.append(_n(len(ans.coins), "coin card"))
+                    paid.append(plural(len(ans.coins), "coin card"))
                 if ans.luxury:
-                    paid.append(_n(ans.luxury, "luxury good"))
+                    paid.append(plural(ans.luxury, "luxury good"))
                 self._event("build", f"{p.name} builds {info.name.en}"
                             + (" paying " + " and ".join(paid) + " beside production" if paid
                                else " from production") + ".", seat, (card,))
@@ -762,7 +763,7 @@ class Game:
                 if info.income.coins:
                     once = self._draw(info.income.coins)
                     p.hand.extend(once)
-                    self._event("income", f"{p.name} draws {_n(len(once), 'coin card')}, "
+                    self._event("income", f"{p.name} draws {plural(len(once), 'coin card')}, "
                                 f"the one-time income of {info.name.en}.", seat, (card,))
                 if info.income.luxury:
                     self._gain_luxury(p, info.income.luxury,
@@ -774,7 +775,7 @@ class Game:
             drawn = self._draw(row.coins + extra)
             p.hand.extend(drawn)
             self._event("income", f"{p.name} has {inhabitants} inhabitants and draws "
-                        f"{_n(len(drawn), 'coin card')}"
+                        f"{plural(len(drawn), 'coin card')}"
                         + (f" ({extra} from Port/Temple)" if extra else "")
                         + (" (final income)" if final else "") + ".", seat,
                         data=(("coins", len(drawn)),))
@@ -964,8 +965,8 @@ class Game:
             note = (" (no luxury card left)" if cap == 0 else f" (capped at {cap})")
         else:
             note = ""
-        self._event("luxury", f"{p.name} gains {_n(got, 'luxury good')} for {why}{note}.", p.seat,
-                    data=(("gained", got), ("why", why)))
+        self._event("luxury", f"{p.name} gains {plural(got, 'luxury good')} for {why}{note}.",
+                    p.seat, data=(("gained", got), ("why", why)))
 
     def _luxury_for_coins(self, p: Player) -> int:
         """Luxury goods that can be traded for blind coin cards right now."""
@@ -1078,7 +1079,7 @@ class Game:
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise IllegalAnswer("luxury goods must be a whole number, zero or more")
         if amount > p.luxury:
-            raise IllegalAnswer(f"you have only {_n(p.luxury, 'luxury good')}")
+            raise IllegalAnswer(f"you have only {plural(p.luxury, 'luxury good')}")
         if limit is not None and amount > limit:
             raise IllegalAnswer(f"only {limit} coin cards are left to draw for luxury goods")
 
@@ -1097,13 +1098,13 @@ class Game:
                 f" − {prompt.discount} for Barracks/Stockade" if prompt.discount else "") + ")" \
                 if target.row == "conquest" else ""
             raise IllegalAnswer(f"{self._cname(ans.card)} needs at least "
-                                f"{_n(target.min_coins, 'coin card')}{where}; you offered "
+                                f"{plural(target.min_coins, 'coin card')}{where}; you offered "
                                 f"{total}")
         if total < target.need_coins:
             holder = self.players[target.holder if target.holder is not None else 0]
             raise IllegalAnswer(f"{holder.name}'s bid on {self._cname(ans.card)} counts "
-                                f"{_halves(target.holder_effective2)}; yours would count "
-                                f"{_halves(2 * total + prompt.bonus2)}: you must bid more")
+                                f"{halves(target.holder_effective2)}; yours would count "
+                                f"{halves(2 * total + prompt.bonus2)}: you must bid more")
 
     def _why_not_move(self, prompt: OutbidPrompt, card: str) -> str:
         if card == prompt.from_card:
@@ -1114,8 +1115,8 @@ class Game:
                 if prompt.coins < t.min_coins:
                     return (f"your bid of {prompt.coins} is below the minimum of {t.min_coins} "
                             f"for {self._cname(card)}")
-                return (f"your bid counts {_halves(prompt.effective2)}, not more than the "
-                        f"{_halves(t.holder_effective2)} already on {self._cname(card)}")
+                return (f"your bid counts {halves(prompt.effective2)}, not more than the "
+                        f"{halves(t.holder_effective2)} already on {self._cname(card)}")
         if card in self.table.conquest:
             return "that conquest row card already has a bid, which cannot be beaten"
         return f"{card!r} is not a power card on offer this round"
@@ -1143,7 +1144,7 @@ class Game:
                                 "luxury goods for it")
         if luxury > rest:
             raise IllegalAnswer("no luxury goods are needed" if rest == 0 else
-                                f"only {_n(rest, 'luxury good')} needed, not {luxury}")
+                                f"only {plural(rest, 'luxury good')} needed, not {luxury}")
 
     def _check_catastrophe(self, p: Player, prompt: CatastrophePrompt,
                            ans: CatastropheAnswer) -> None:
@@ -1152,7 +1153,7 @@ class Game:
             raise IllegalAnswer("name each card hit and how it is treated")
         cards = [c for c, _ in tr]
         if len(tr) != prompt.count:
-            raise IllegalAnswer(f"{_n(prompt.count, 'card')} must be chosen, not {len(tr)}")
+            raise IllegalAnswer(f"{plural(prompt.count, 'card')} must be chosen, not {len(tr)}")
         for c in cards:  # before the set below: a malformed (unhashable) card stops here
             if c not in prompt.candidates:
                 raise IllegalAnswer(f"{c!r} is not one of the cards this catastrophe can hit")
@@ -1201,8 +1202,8 @@ class Game:
         removed = set(plan.remove)
         short = shortfall(removed)
         if short > paid:
-            raise IllegalAnswer(f"{_n(short - paid, 'inhabitant')} would still go hungry: pay more "
-                                "or remove more cards")
+            raise IllegalAnswer(f"{plural(short - paid, 'inhabitant')} would still go hungry: "
+                                "pay more or remove more cards")
         if paid_units and paid - min(paid_units) >= max(short, 0):
             raise IllegalAnswer("you pay more than the shortfall needs")
         for c in plan.remove:
@@ -1285,12 +1286,3 @@ class Game:
 
     def snapshot(self) -> str:
         return json.dumps(self.state_json(), sort_keys=True, default=str)
-
-
-def _n(count: int, noun: str) -> str:
-    """'1 coin card', '3 coin cards'."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _halves(v2: int) -> str:
-    return f"{v2 // 2}½" if v2 % 2 else str(v2 // 2)

@@ -39,7 +39,8 @@ from peloponnes_tui.engine import (
     Withdraw,
 )
 from peloponnes_tui.engine.plans import card_balance, feed_plan, resource_payment
-from peloponnes_tui.tui.render import card_name, halves, offer_cards, plural, res_style
+from peloponnes_tui.engine.words import halves, plural
+from peloponnes_tui.tui.render import card_name, offer_cards, res_style
 from peloponnes_tui.tui.session import Session, validate
 
 BACK_KEYS = "abcdefg"

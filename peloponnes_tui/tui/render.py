@@ -15,6 +15,7 @@ from rich.text import Text
 from peloponnes_tui.cards import CardSet, PowerCard
 from peloponnes_tui.engine import CIV, Game
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
+from peloponnes_tui.engine.words import halves
 from peloponnes_tui.tui.session import Seat, light_palette
 
 # Catastrophe names short enough for a table column (at most 7 letters), still readable.
@@ -31,15 +32,6 @@ def res_style(resource: str) -> str:
     return (RES_STYLE_LIGHT if light_palette() else RES_STYLE).get(resource, "")
 FUNCTION_TEXT = {"coin_income": "+1 coin/income", "bid_bonus": "bid +½",
                  "conquest_discount": "conquest −1"}
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 coin card``, ``2 coin cards`` (``many`` for irregular plurals)."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def halves(v2: int) -> str:
-    return f"{v2 // 2}½" if v2 % 2 else str(v2 // 2)
 
 
 def seat_tag(seat: Seat, bold: bool = True) -> Text:
