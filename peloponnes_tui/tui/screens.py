@@ -317,6 +317,7 @@ class HandoffScreen(Screen[bool]):
     DEFAULT_CSS = """
     HandoffScreen { align: center middle; background: $surface; }
     HandoffScreen #box { width: 60; height: auto; border: double $accent; padding: 1 2; }
+    HandoffScreen #box Static { width: 100%; text-align: center; }
     HandoffScreen Button { width: 100%; margin-top: 1; }
     """
 
