@@ -62,6 +62,12 @@ async def main(size: tuple[int, int]) -> list[Path]:
     async def tableau(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("t")
 
+    async def handoff(pilot) -> None:  # type: ignore[no-untyped-def]
+        from peloponnes_tui.tui.screens import HandoffScreen
+
+        seat = pilot.app.session.seats[1]
+        await pilot.app.push_screen(HandoffScreen(seat, "It is your turn to bid."))
+
     jobs: list[tuple[str, Session | None, Callable[[object], Awaitable[None]] | None]] = [
         ("start", None, None),
         ("board", session_at(cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2
@@ -75,6 +81,8 @@ async def main(size: tuple[int, int]) -> list[Path]:
         ("supply", session_at(cards, 3, lambda p: isinstance(p, FeedPrompt), seed=2), None),
         ("tableau", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 0,
                                seed=9, min_round=6), tableau),
+        ("handoff", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 1,
+                               seed=5), handoff),
         ("scoring", finished_session(cards, 3, seed=2), None),
     ]
     for name, session, then in jobs:
