@@ -88,3 +88,19 @@ def test_view_tells_protection_and_labels(cards):
     assert game.card_label(0, "luxury") == "the luxury card"
     targets = game.bid_targets(1)
     assert {t.card for t in targets} == set(game.table.market + game.table.conquest)
+
+
+def test_answers_that_turn_up_hidden_cards_are_marked(cards):
+    """A pass draws 3 coin cards: that answer turned up hidden cards; a plain bid did not."""
+    from peloponnes_tui.engine import Pass, PlaceBid
+    from peloponnes_tui.engine.position import PlayerSpec, Position
+
+    pos = Position(reveal=["granary", "forest", "pasture", "coast", "olive-grove",
+                           "wheat-fields"], order=[0, 1],
+                   players=[PlayerSpec(civ="sparta", hand=["grain", "grain"]),
+                            PlayerSpec(civ="corinth", hand=["wood"])])
+    game = Game.new(["A", "B", "C"][:2], 1, cards, pos)
+    game.answer(PlaceBid("granary", tuple(game.players[0].hand[:2])))
+    assert game.answer_revealed == [False]
+    game.answer(Pass())  # draws three coin cards (and the round goes on to income)
+    assert game.answer_revealed == [False, True]

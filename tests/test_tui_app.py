@@ -119,7 +119,8 @@ async def test_undo_own_unseen_choice(cards):
         session = app.session
         for _ in range(20):  # play until a human's answer is followed by a cover
             if isinstance(app.screen, HandoffScreen) and session.answered_by and \
-                    session.seats[session.answered_by[-1]].human:
+                    session.seats[session.answered_by[-1]].human and \
+                    not session.game.answer_revealed[-1]:
                 break
             if isinstance(app.screen, HandoffScreen):
                 await pilot.press("enter")

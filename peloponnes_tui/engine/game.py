@@ -121,6 +121,10 @@ class Game:
         self.rng = random.Random(seed)
         self.answers: list[Answer] = []
         self.answer_seats: list[int] = []  # who gave each answer
+        # whether applying each answer turned up hidden cards (coin draws, revealed power
+        # cards): such an answer cannot be taken back as if nothing had been seen
+        self.answer_revealed: list[bool] = []
+        self._turned_up = 0  # hidden cards turned up so far (coins drawn, power cards revealed)
         self.log: list[Event] = []
         self.round = 0
         self.phase = "setup"
@@ -209,7 +213,8 @@ class Game:
         g.rng = random.Random(rng.getrandbits(64))
         # The copy must not lead back to the real game: without its seed and answers it cannot
         # be replayed into the true hands and piles.
-        g.answers, g.answer_seats, g.seed, g.position = [], [], -1, None
+        g.answers, g.answer_seats, g.answer_revealed = [], [], []
+        g.seed, g.position = -1, None
         return g
 
     @property
@@ -244,10 +249,12 @@ class Game:
         prompt = self._check_answer(ans)
         self.answers.append(ans)
         self.answer_seats.append(prompt.player)
+        before = self._turned_up
         try:
             self.pending = self._flow.send(ans)
         except StopIteration:
             self.pending = None
+        self.answer_revealed.append(self._turned_up != before)
 
     # ----------------------------------------------------------------------------------------
     # setup
@@ -316,6 +323,7 @@ class Game:
         t = self.table
         n = len(self.players)
         drawn = [t.power_pile.pop() for _ in range(min(CARDS_PER_ROUND, len(t.power_pile)))]
+        self._turned_up += len(drawn)
         t.market = drawn[:n]
         t.conquest = drawn[n:]
         pile = self._power[drawn[0]].pile if drawn else "?"
@@ -983,6 +991,7 @@ class Game:
                 self._event("coins_out", "The coin cards have run out: nothing more to draw.")
                 break
             out.append(t.coin_pile.pop())
+        self._turned_up += len(out)
         if out and not t.coin_pile:
             # "As soon as the pile is used up" (German rulebook: "sobald"), not at the next draw
             self._reshuffle()

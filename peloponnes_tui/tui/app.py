@@ -320,8 +320,9 @@ class PeloponnesApp(App[int]):
             # the cover is still up, so the next player has seen nothing yet
             seat = session.answered_by[-1]
         if not session.can_undo(seat):
-            self.notify("Nothing to undo: only your own last choice, before anyone else has "
-                        "played, can be taken back.", severity="warning")
+            self.notify("Nothing to undo: only your own last choice can be taken back, before "
+                        "anyone else has played and before it turned up any hidden card.",
+                        severity="warning")
             return
         session.undo()
         self._gen += 1

@@ -190,9 +190,12 @@ class Session:
         return ans
 
     def can_undo(self, seat: int | None) -> bool:
-        """True when the last answer was ``seat``'s own and nobody has answered since."""
+        """True when the last answer was ``seat``'s own, nobody has answered since, and it
+        turned up no hidden card (a coin drawn, a power card revealed): what has been seen
+        cannot be unseen, as at the table."""
         by = self.game.answer_seats
-        return seat is not None and bool(by) and by[-1] == seat and self.seats[seat].human
+        return (seat is not None and bool(by) and by[-1] == seat and self.seats[seat].human
+                and not self.game.answer_revealed[-1])
 
     def undo(self) -> None:
         self.game = self.game.undo(1)
