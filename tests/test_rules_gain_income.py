@@ -301,8 +301,10 @@ def test_start_construction_by_choice_even_when_payable_gives_no_luxury():
 
 
 def test_start_construction_with_a_coin_card_drawn_for_a_luxury_good():
+    # Leonidas's pass draws the first three coin cards; the blind draw takes the fourth
     game = duel(dict(civ="messene", hand=["grain"] * 3, luxury=1),
-                market=("cyclopean-masonry", "quarry"), coins_next=["inhabitants"])
+                market=("cyclopean-masonry", "quarry"),
+                coins_next=["wood", "wood", "wood", "inhabitants"])
     win(game, "cyclopean-masonry", 3)
     prompt = game.pending
     assert prompt.hand == () and prompt.luxury_usable == 1 and prompt.can_construct
