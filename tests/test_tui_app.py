@@ -292,3 +292,31 @@ async def test_new_game_screen_sets_computer_pause(cards):
         assert app.session is not None and app.session.bot_pause == 0.3
         assert app.bot_pause == 0  # the test's override still wins
         assert json.loads(autosave_path().read_text())["extra"]["bot_pause"] == 0.3
+
+
+async def test_computer_players_think_in_a_worker(cards, tmp_path, monkeypatch):
+    """With a pause between computer moves, bots decide in a thread and the answer is applied
+    on the app's thread; the game goes on to the next human."""
+    from peloponnes_tui.tui.session import DATA_DIR_ENV, Seat, Session
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    app = PeloponnesApp(cards=cards, bot_pause=0.01)
+    seats = [Seat("Helena", "red", "heuristic"), Seat("Leonidas", "blue", "search"),
+             Seat("Dimitrios", "green", "human")]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        from peloponnes_tui.engine.position import Position
+
+        # the two computer players bid first
+        app.set_session(Session.new(seats, 4, cards, privacy=False,
+                                    position=Position(order=[0, 1, 2])))
+        for _ in range(400):  # until the human is asked (bots answered in the worker)
+            await pilot.pause(0.02)
+            pending = app.session.game.pending
+            if pending is not None and seats[pending.player].human \
+                    and app.board.panel() is not None:
+                break
+        game = app.session.game
+        assert game.answers, "the computer players answered"
+        assert all(not seats[s].human for s in game.answer_seats)
+        assert seats[game.pending.player].human

@@ -258,12 +258,33 @@ class PeloponnesApp(App[int]):
             return
         if session.seats[session.game.pending.player].human:
             return
-        session.bot_answer()
         if self.bot_pause <= 0:
             # no pause to show: play the bots' turns through to the next human in one go
             while (session.game.pending is not None
                    and not session.seats[session.game.pending.player].human):
                 session.bot_answer()
+            self.autosave()
+            self.advance()
+            return
+        # A bot thinks in a worker thread (the search bot takes a good part of a second), so
+        # the screen stays responsive; the answer is applied back on the app's thread.
+        game = session.game
+        prompt = game.pending
+        assert prompt is not None
+        bot = session.bots[prompt.player]
+        view = game.view_for(prompt.player)
+
+        def think() -> None:
+            answer = bot.decide(prompt, view)
+            self.call_from_thread(self._bot_decided, gen, game, answer)
+
+        self.run_worker(think, thread=True, group="bots", exclusive=True)
+
+    def _bot_decided(self, gen: int, game: Any, answer: Answer) -> None:
+        session = self.session
+        if gen != self._gen or session is None or session.game is not game:
+            return  # a new game, a load or an undo came in between
+        session.answer(answer)
         self.autosave()
         self.advance()
 
