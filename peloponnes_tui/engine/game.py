@@ -31,6 +31,7 @@ from peloponnes_tui.engine.position import Position, apply_position
 from peloponnes_tui.engine.prompts import (
     ANSWERS_FOR,
     Answer,
+    AnyPrompt,
     BidPrompt,
     BidTarget,
     BuildPrompt,
@@ -61,7 +62,7 @@ PASS_DRAW = 3  # coin cards drawn for passing or withdrawing
 CONQUEST_SURCHARGE = 3
 _RESOURCE_INDEX = {"wood": 2, "stone": 3, "grain": 4}  # into Game._stats / Game._civ_stats
 
-Flow = Generator[Prompt, Answer, None]
+Flow = Generator[AnyPrompt, Answer, None]
 
 
 class GameSetupError(ValueError):
@@ -152,7 +153,7 @@ class Game:
             self._event("position", f"Play starts from a prepared position in round {start}.")
         self._log_setup()
         self._flow = self._run(start)
-        self.pending: Prompt | None = next(self._flow, None)
+        self.pending: AnyPrompt | None = next(self._flow, None)
 
     # ----------------------------------------------------------------------------------------
     # construction, replay, saving

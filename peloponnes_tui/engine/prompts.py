@@ -15,6 +15,12 @@ from peloponnes_tui.cards import CatastropheId
 
 Row = Literal["market", "conquest"]
 
+# What a prompt asks for, and what an answer is; every dispatch on them is exhaustive (``match``
+# with ``assert_never``), so a new kind cannot be forgotten anywhere.
+PromptKind = Literal["bid", "outbid", "build", "catastrophe", "feed", "complete"]
+AnswerKind = Literal["place_bid", "pass", "move_bid", "withdraw", "pay_building",
+                     "start_construction", "give_up_building", "catastrophe", "feed", "complete"]
+
 # A treatment for one card hit by a catastrophe: a coin id from the hand covers it, "luxury" covers
 # it with a coin drawn blind for one luxury good, "remove" returns the card to the box.
 Treatment = int | Literal["luxury", "remove"]
@@ -47,7 +53,7 @@ class BidTarget:
 class Prompt:
     player: int
     text: str
-    kind: ClassVar[str] = "prompt"
+    kind: ClassVar[PromptKind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +65,7 @@ class BidPrompt(Prompt):
     luxury_usable: int = 0  # luxury goods that can be turned into blind coin cards now
     bonus2: int = 0  # Market/Agora bonus in half coins
     discount: int = 0  # Barracks/Stockade discount on the conquest row
-    kind: ClassVar[str] = "bid"
+    kind: ClassVar[PromptKind] = "bid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +76,7 @@ class OutbidPrompt(Prompt):
     coins: int = 0
     effective2: int = 0
     targets: tuple[BidTarget, ...] = ()
-    kind: ClassVar[str] = "outbid"
+    kind: ClassVar[PromptKind] = "outbid"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +96,7 @@ class BuildPrompt(Prompt):
     luxury_usable: int = 0
     can_pay: bool = False
     can_construct: bool = False
-    kind: ClassVar[str] = "build"
+    kind: ClassVar[PromptKind] = "build"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +108,7 @@ class CatastrophePrompt(Prompt):
     candidates: tuple[str, ...] = ()  # card ids ("civ" for the civilization, "luxury" for it)
     hand: tuple[int, ...] = ()
     luxury_usable: int = 0  # 0 for decline: the luxury goods are already lost
-    kind: ClassVar[str] = "catastrophe"
+    kind: ClassVar[PromptKind] = "catastrophe"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +121,7 @@ class FeedPrompt(Prompt):
     removable: tuple[str, ...] = ()  # cards that carry inhabitants ("civ" for the civilization)
     hand: tuple[int, ...] = ()
     luxury: int = 0
-    kind: ClassVar[str] = "feed"
+    kind: ClassVar[PromptKind] = "feed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +133,7 @@ class CompletePrompt(Prompt):
     production_stone: int = 0
     hand: tuple[int, ...] = ()
     luxury: int = 0
-    kind: ClassVar[str] = "complete"
+    kind: ClassVar[PromptKind] = "complete"
 
 
 # --------------------------------------------------------------------------------------------
@@ -136,7 +142,7 @@ class CompletePrompt(Prompt):
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    kind: ClassVar[str] = "answer"
+    kind: ClassVar[AnswerKind]
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -151,47 +157,47 @@ class PlaceBid(Answer):
     card: str
     coins: tuple[int, ...] = ()
     luxury: int = 0
-    kind: ClassVar[str] = "place_bid"
+    kind: ClassVar[AnswerKind] = "place_bid"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Answer):
-    kind: ClassVar[str] = "pass"
+    kind: ClassVar[AnswerKind] = "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class MoveBid(Answer):
     card: str
-    kind: ClassVar[str] = "move_bid"
+    kind: ClassVar[AnswerKind] = "move_bid"
 
 
 @dataclass(frozen=True, slots=True)
 class Withdraw(Answer):
-    kind: ClassVar[str] = "withdraw"
+    kind: ClassVar[AnswerKind] = "withdraw"
 
 
 @dataclass(frozen=True, slots=True)
 class PayBuilding(Answer):
     coins: tuple[int, ...] = ()
     luxury: int = 0
-    kind: ClassVar[str] = "pay_building"
+    kind: ClassVar[AnswerKind] = "pay_building"
 
 
 @dataclass(frozen=True, slots=True)
 class StartConstruction(Answer):
     coin: int | None = None  # a coin from the hand, or None to draw one blind for a luxury good
-    kind: ClassVar[str] = "start_construction"
+    kind: ClassVar[AnswerKind] = "start_construction"
 
 
 @dataclass(frozen=True, slots=True)
 class GiveUpBuilding(Answer):
-    kind: ClassVar[str] = "give_up_building"
+    kind: ClassVar[AnswerKind] = "give_up_building"
 
 
 @dataclass(frozen=True, slots=True)
 class CatastropheAnswer(Answer):
     treatments: tuple[tuple[str, Treatment], ...] = ()
-    kind: ClassVar[str] = "catastrophe"
+    kind: ClassVar[AnswerKind] = "catastrophe"
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "treatments": [list(t) for t in self.treatments]}
@@ -203,7 +209,7 @@ class FeedPlan(Answer):
     inhabitant_coins: tuple[int, ...] = ()
     luxury: int = 0
     remove: tuple[str, ...] = ()
-    kind: ClassVar[str] = "feed"
+    kind: ClassVar[AnswerKind] = "feed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,8 +217,12 @@ class CompletePlan(Answer):
     complete: tuple[str, ...] = ()
     coins: tuple[int, ...] = ()
     luxury: int = 0
-    kind: ClassVar[str] = "complete"
+    kind: ClassVar[AnswerKind] = "complete"
 
+
+AnyPrompt = BidPrompt | OutbidPrompt | BuildPrompt | CatastrophePrompt | FeedPrompt | CompletePrompt
+AnyAnswer = (PlaceBid | Pass | MoveBid | Withdraw | PayBuilding | StartConstruction | GiveUpBuilding
+             | CatastropheAnswer | FeedPlan | CompletePlan)
 
 ANSWER_TYPES: dict[str, type[Answer]] = {
     cls.kind: cls
@@ -221,7 +231,7 @@ ANSWER_TYPES: dict[str, type[Answer]] = {
 }
 
 # Which answers fit which prompt.
-ANSWERS_FOR: dict[str, tuple[type[Answer], ...]] = {
+ANSWERS_FOR: dict[PromptKind, tuple[type[Answer], ...]] = {
     "bid": (PlaceBid, Pass),
     "outbid": (MoveBid, Withdraw),
     "build": (PayBuilding, StartConstruction, GiveUpBuilding),
@@ -265,6 +275,9 @@ __all__ = [
     "ANSWERS_FOR",
     "ANSWER_TYPES",
     "Answer",
+    "AnswerKind",
+    "AnyAnswer",
+    "AnyPrompt",
     "BidPrompt",
     "BidTarget",
     "BuildPrompt",
@@ -282,6 +295,7 @@ __all__ = [
     "PayBuilding",
     "PlaceBid",
     "Prompt",
+    "PromptKind",
     "Row",
     "StartConstruction",
     "Treatment",
