@@ -341,7 +341,7 @@ def illegal_answers(game: Game, rng: random.Random) -> list[Any]:
                 out.append(PayBuilding((*coins, coins[0]), rest))
         out += [StartConstruction(c) for c in outside]
         out += [StartConstruction(c) for c in (True, False, "1", 1.0, [0])]
-        if game._luxury_for_coins(p) < 1:
+        if game.luxury_for_coins(p) < 1:
             out.append(StartConstruction(None))
     elif isinstance(prompt, CatastrophePrompt):
         cands = list(prompt.candidates)
@@ -844,8 +844,8 @@ def check_view(game: Game, seat: int, view: View) -> None:
             game.inhabitants(p), game.power_points(p),
             (game.production(p, "wood"), game.production(p, "stone"),
              game.production(p, "grain")))
-        assert (pv.luxury_cap, pv.bid_bonus2, pv.conquest_discount) == (
-            game.luxury_cap(p), game.bid_bonus2(p), game.conquest_discount(p))
+        assert (pv.luxury_cap, pv.bid_bonus_halves, pv.conquest_discount) == (
+            game.luxury_cap(p), game.bid_bonus_halves(p), game.conquest_discount(p))
         assert getattr(pv, "protection", ()) in ((), tuple(
             (c.id, game.protection(p, c.id)) for c in CARDS.catastrophes))
     seqs: list[tuple[Any, ...]] = []

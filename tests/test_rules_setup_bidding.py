@@ -193,7 +193,7 @@ def test_a_bid_on_a_card_already_bid_on_must_be_higher():
     expect_illegal(game, PlaceBid("forest", tuple(game.players[1].hand[:2])),
                    "Helena's bid on Forest counts 2", "yours would count 2", "you must bid more")
     target = next(t for t in game.pending.targets if t.card == "forest")
-    assert (target.holder, target.need_coins, target.holder_effective2) == (0, 3, 4)
+    assert (target.holder, target.need_coins, target.holder_effective_halves) == (0, 3, 4)
 
 
 def test_outbid_player_moves_the_unchanged_bid_to_another_card():
@@ -335,7 +335,7 @@ def test_market_half_coin_beats_an_equal_bid():
     game = three(players=[{}, dict(buildings=["market"]), {}])
     bid(game, 0, "forest", 2)
     prompt = game.pending
-    assert prompt.bonus2 == 1
+    assert prompt.bonus_halves == 1
     target = next(t for t in prompt.targets if t.card == "forest")
     assert target.need_coins == 2  # 2½ beats 2
     bid(game, 1, "forest", 2)
@@ -364,7 +364,7 @@ def test_market_and_agora_together_add_a_whole_coin():
                  hands=(["wood"] * 4, ["wood"] * 4, ["wood"] * 4))
     bid(game, 0, "forest", 2)  # Helena: 2
     prompt = game.pending
-    assert prompt.bonus2 == 2
+    assert prompt.bonus_halves == 2
     # 1 coin card counts 2 (not more than 2), 2 count 3
     assert next(t for t in prompt.targets if t.card == "forest").need_coins == 2
     expect_illegal(game, PlaceBid("forest", tuple(game.players[1].hand[:1])),

@@ -47,7 +47,7 @@ def test_under_construction_building_counts_fully():
     h = game.players[0]
     assert all(x.under_construction for x in h.buildings)
     prompt = game.pending
-    assert prompt.bonus2 == 1             # Market: +½
+    assert prompt.bonus_halves == 1             # Market: +½
     assert prompt.discount == 1           # Barracks: conquest row −1
     assert {t.card: t.min_coins for t in prompt.targets}["coast"] == 4
     assert game.protection(h, "decline") == "Port"
@@ -76,7 +76,7 @@ def test_market_bonus_does_not_meet_minimum():
                      order=[0, 1])
     bid(game, 0, "forest", 1)
     prompt = game.pending
-    assert prompt.bonus2 == 2
+    assert prompt.bonus_halves == 2
     targets = {t.card: t for t in prompt.targets}
     # River Valley (value 3): 2 coin cards count 3 but are still 2 coin cards
     assert (targets["river-valley"].min_coins, targets["river-valley"].need_coins) == (3, 3)

@@ -61,7 +61,7 @@ def test_covered_card_counts_only_its_symbol():
                                                + CARDS.power_by_id["pine-forest"].production.wood)
     assert game.power_points(helena) == power_of(*uncovered)
     # ... no special function and no protection symbol ...
-    assert game.bid_bonus2(helena) == 0
+    assert game.bid_bonus_halves(helena) == 0
     assert game.protection(helena, "plague") is None
     # ... but the Well's drought symbol still counts: Olympia + Well + Pine Forest = 3.
     assert game.symbols(helena, "drought") == 3
@@ -79,7 +79,7 @@ def test_covered_card_counts_only_its_symbol():
     # The covered Market adds nothing to her bids.
     bid = game.pending
     assert isinstance(bid, BidPrompt) and bid.player == 0
-    assert bid.bonus2 == 0
+    assert bid.bonus_halves == 0
 
 
 def test_completion_uses_the_buildings_own_production():

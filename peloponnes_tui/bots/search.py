@@ -23,7 +23,6 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.bots.heuristic import PASS_DRAW, Ctx, HeuristicBot, Pos
@@ -45,10 +44,7 @@ from peloponnes_tui.engine.prompts import (
     Treatment,
     Withdraw,
 )
-from peloponnes_tui.engine.view import View
-
-if TYPE_CHECKING:
-    from peloponnes_tui.engine.game import Game
+from peloponnes_tui.engine.view import Sample, View
 
 
 class _Ranker(HeuristicBot):
@@ -257,7 +253,7 @@ class SearchBot(Bot):
 
     def _playout(self, view: View, answer: Answer, seed: int) -> float | None:
         """Play ``answer`` on a copy dealt with ``seed`` and on with heuristic bots."""
-        g: Game = view.sample(random.Random(seed))
+        g = view.sample(random.Random(seed))
         try:
             g.answer(answer)
         except IllegalAnswer:
@@ -274,7 +270,7 @@ class SearchBot(Bot):
                 break
         return self._value(g, view.seat)
 
-    def _value(self, g: Game, seat: int) -> float:
+    def _value(self, g: Sample, seat: int) -> float:
         if g.pending is None:
             scores = {s.seat: s.score for s in g.scores}
             mine = scores.pop(seat)

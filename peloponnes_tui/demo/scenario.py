@@ -22,7 +22,8 @@ from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator
 from peloponnes_tui.engine.game import Game, GameSetupError
 from peloponnes_tui.engine.position import Position
-from peloponnes_tui.engine.prompts import Answer, IllegalAnswer, answer_from_dict
+from peloponnes_tui.engine.prompts import Answer, IllegalAnswer
+from peloponnes_tui.engine.shape import answer_from_dict
 
 SCENARIO_DIR = Path(__file__).with_name("scenarios")
 

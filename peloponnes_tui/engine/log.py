@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+# The parts of a game, in the rulebook's order (a round runs reveal .. income; the game ends with
+# the final supply, the late restoration of covered cards and scoring).
+Phase = Literal["setup", "reveal", "catastrophe", "supply", "bidding", "turn_order", "gain",
+                "income", "restoration", "scoring", "over"]
+PHASES: tuple[Phase, ...] = ("setup", "reveal", "catastrophe", "supply", "bidding", "turn_order",
+                             "gain", "income", "restoration", "scoring", "over")
+
+# What an event records.
+EventKind = Literal[
+    "setup", "start_order", "position", "reveal", "track", "strike", "protected", "unaffected",
+    "luxury_lost", "removed", "covered", "supply", "fed", "completed", "lost", "bid", "outbid",
+    "move_bid", "pass", "withdraw", "discarded", "turn_order", "gain", "build", "construction",
+    "income", "luxury", "coins_out", "reshuffle", "restored", "score", "winner",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,8 +32,8 @@ class Event:
 
     seq: int
     round: int
-    phase: str
-    kind: str
+    phase: Phase
+    kind: EventKind
     text: str
     player: int | None = None
     cards: tuple[str, ...] = ()

@@ -45,7 +45,7 @@ class BidTarget:
     row: Row
     min_coins: int  # the card's minimum (conquest: value + 3 - Barracks/Stockade discount)
     holder: int | None  # seat of the player whose bid lies there now
-    holder_effective2: int  # that bid in half coins (0 if none)
+    holder_effective_halves: int  # that bid in half coins (0 if none)
     need_coins: int  # the fewest coin cards that both meet the minimum and beat the holder
 
 
@@ -63,7 +63,7 @@ class BidPrompt(Prompt):
     targets: tuple[BidTarget, ...] = ()
     hand: tuple[int, ...] = ()
     luxury_usable: int = 0  # luxury goods that can be turned into blind coin cards now
-    bonus2: int = 0  # Market/Agora bonus in half coins
+    bonus_halves: int = 0  # Market/Agora bonus in half coins
     discount: int = 0  # Barracks/Stockade discount on the conquest row
     kind: ClassVar[PromptKind] = "bid"
 
@@ -74,7 +74,7 @@ class OutbidPrompt(Prompt):
 
     from_card: str = ""
     coins: int = 0
-    effective2: int = 0
+    effective_halves: int = 0  # the bid in half coins, with Market/Agora
     targets: tuple[BidTarget, ...] = ()
     kind: ClassVar[PromptKind] = "outbid"
 
@@ -241,36 +241,6 @@ ANSWERS_FOR: dict[PromptKind, tuple[type[Answer], ...]] = {
 }
 
 
-def answer_from_dict(data: Any) -> Answer:
-    """Rebuild an answer from its JSON form; raises ValueError on anything malformed."""
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise ValueError("an answer must be an object with a 'kind'")
-    cls = ANSWER_TYPES.get(data["kind"])
-    if cls is None:
-        raise ValueError(f"unknown answer kind {data['kind']!r}")
-    kwargs: dict[str, Any] = {}
-    names = {f.name for f in fields(cls)}
-    for key, value in data.items():
-        if key == "kind":
-            continue
-        if key not in names:
-            raise ValueError(f"unknown field {key!r} in a {data['kind']} answer")
-        if key == "treatments":
-            if not isinstance(value, list) or not all(
-                isinstance(t, list) and len(t) == 2 for t in value
-            ):
-                raise ValueError("treatments must be a list of [card, treatment] pairs")
-            kwargs[key] = tuple((str(t[0]), t[1]) for t in value)
-        elif isinstance(value, list):
-            kwargs[key] = tuple(value)
-        else:
-            kwargs[key] = value
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise ValueError(f"malformed {data['kind']} answer: {exc}") from None
-
-
 __all__ = [
     "ANSWERS_FOR",
     "ANSWER_TYPES",
@@ -300,5 +270,4 @@ __all__ = [
     "StartConstruction",
     "Treatment",
     "Withdraw",
-    "answer_from_dict",
 ]

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.game import Game, GameSetupError
 from peloponnes_tui.engine.position import Position
-from peloponnes_tui.engine.prompts import IllegalAnswer, answer_from_dict
+from peloponnes_tui.engine.prompts import IllegalAnswer
+from peloponnes_tui.engine.shape import answer_from_dict
 
 SAVE_FORMAT = 1
 

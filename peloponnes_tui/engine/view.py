@@ -4,16 +4,43 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
-from peloponnes_tui.engine.log import Event
+from peloponnes_tui.cards import CatastropheId
+from peloponnes_tui.engine import tableau
+from peloponnes_tui.engine.core import GameCore
+from peloponnes_tui.engine.log import Event, Phase
+from peloponnes_tui.engine.prompts import Answer, AnyPrompt
 from peloponnes_tui.engine.state import CardState, Player
 
-if TYPE_CHECKING:
-    from peloponnes_tui.engine.game import Game
+
+class Sample(Protocol):
+    """What a determinized copy of a game offers a search bot (see ``Game.determinize``)."""
+
+    @property
+    def pending(self) -> AnyPrompt | None: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def players(self) -> Sequence[Player]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def scores(self) -> Sequence[SampleScore]: ...
+
+    def answer(self, ans: Answer) -> None: ...
+    def view_for(self, seat: int) -> View: ...
+
+
+class SampleScore(Protocol):
+    @property
+    def seat(self) -> int: ...
+    @property
+    def score(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +68,15 @@ class PlayerView:
     inhabitants: int
     power: int
     production: tuple[int, int, int]  # wood, stone, grain
-    bid_bonus2: int
+    bid_bonus_halves: int  # Market/Agora: half coins added to every bid
     conquest_discount: int
     # for each catastrophe: why this player is protected from it (or None), as the engine sees it
-    protection: tuple[tuple[str, str | None], ...] = ()
+    protection: tuple[tuple[CatastropheId, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class TrackView:
-    catastrophe: str
+    catastrophe: CatastropheId
     advances: int
     steps: int
     struck: bool
@@ -61,7 +88,7 @@ class View:
 
     seat: int
     round: int
-    phase: str
+    phase: Phase
     order: tuple[int, ...]
     market: tuple[str, ...]
     conquest: tuple[str, ...]
@@ -75,14 +102,14 @@ class View:
     log: tuple[Event, ...]
     # Deals a copy of the game with everything hidden from this player redrawn at random
     # (Game.determinize); search bots look ahead on such copies. Not part of comparisons.
-    sampler: Callable[[random.Random], Game] | None = field(default=None, compare=False,
-                                                             repr=False)
+    sampler: Callable[[random.Random], Sample] | None = field(default=None, compare=False,
+                                                               repr=False)
 
     @property
     def me(self) -> PlayerView:
         return self.players[self.seat]
 
-    def sample(self, rng: random.Random) -> Game:
+    def sample(self, rng: random.Random) -> Sample:
         """A determinized copy of the game as this player might imagine it."""
         if self.sampler is None:
             raise ValueError("this view cannot be sampled")
@@ -97,7 +124,7 @@ class View:
 _CACHE_LIMIT = 4096
 _PLACED_VIEWS: dict[tuple[str, bool, bool, str | None], PlacedView] = {}
 _PLAYER_VIEWS: dict[tuple[object, ...], PlayerView] = {}
-_TRACK_VIEWS: dict[tuple[str, int, int, bool], TrackView] = {}
+_TRACK_VIEWS: dict[tuple[CatastropheId, int, int, bool], TrackView] = {}
 _DERIVED: dict[tuple[object, ...], _Derived] = {}
 
 
@@ -110,7 +137,7 @@ def _placed_view(key: tuple[str, bool, bool, str | None]) -> PlacedView:
     return pv
 
 
-def _track_view(key: tuple[str, int, int, bool]) -> TrackView:
+def _track_view(key: tuple[CatastropheId, int, int, bool]) -> TrackView:
     tv = _TRACK_VIEWS.get(key)
     if tv is None:
         if len(_TRACK_VIEWS) >= _CACHE_LIMIT:
@@ -126,24 +153,26 @@ class _Derived(NamedTuple):
     inhabitants: int
     power: int
     production: tuple[int, int, int]
-    bid_bonus2: int
+    bid_bonus_halves: int
     conquest_discount: int
-    protection: tuple[tuple[str, str | None], ...]
+    protection: tuple[tuple[CatastropheId, str | None], ...]
 
 
-def _derived(game: Game, p: Player, key: tuple[object, ...]) -> _Derived:
+def _derived(game: GameCore, p: Player, key: tuple[object, ...]) -> _Derived:
     d = _DERIVED.get(key)
     if d is None:
         if len(_DERIVED) >= _CACHE_LIMIT:
             _DERIVED.clear()
-        inhabitants, power, wood, stone, grain = game.tallies(p)
-        d = _DERIVED[key] = _Derived(game.luxury_cap(p), inhabitants, power, (wood, stone, grain),
-                                     game.bid_bonus2(p), game.conquest_discount(p),
-                                     game.protections(p))
+        stats, cards = game.stats, game.cards
+        inhabitants, power, wood, stone, grain = tableau.tallies(stats, p)
+        d = _DERIVED[key] = _Derived(
+            tableau.luxury_cap(cards, p), inhabitants, power, (wood, stone, grain),
+            tableau.bid_bonus_halves(stats, p), tableau.conquest_discount(stats, p),
+            tableau.protections(cards, p))
     return d
 
 
-def _player_view(game: Game, p: Player) -> PlayerView:
+def _player_view(game: GameCore, p: Player) -> PlayerView:
     buildings = tuple([(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
                        for x in p.buildings])
     landscapes = tuple([(x.card, x.pledge is not None, x.cover is not None, x.cover_cause)
@@ -163,12 +192,13 @@ def _player_view(game: Game, p: Player) -> PlayerView:
             hand_size=len(p.hand), buildings=tuple([_placed_view(k) for k in buildings]),
             landscapes=tuple([_placed_view(k) for k in landscapes]), bid_card=p.bid_card,
             bid_count=p.bid_count, inhabitants=d.inhabitants, power=d.power,
-            production=d.production, bid_bonus2=d.bid_bonus2,
+            production=d.production, bid_bonus_halves=d.bid_bonus_halves,
             conquest_discount=d.conquest_discount, protection=d.protection)
     return pv
 
 
-def view_for(game: Game, seat: int) -> View:
+def view_for(game: GameCore, seat: int,
+             sampler: Callable[[random.Random], Sample] | None = None) -> View:
     t = game.table
     power = game.cards.power_by_id
     letters = Counter([power[c].pile for c in t.power_pile])
@@ -181,4 +211,4 @@ def view_for(game: Game, seat: int) -> View:
         tracks=tuple([_track_view((c.id, t.markers[c.id], c.steps, c.id in t.struck))
                       for c in game.cards.catastrophes]),
         players=players, hand=tuple(game.players[seat].hand), log=tuple(game.log),
-        sampler=partial(game.determinize, seat))
+        sampler=sampler)

@@ -325,7 +325,7 @@ class BidPanel(CardChoice):
             s = f"min {x.min_coins}, you need {x.need_coins}"
             if x.holder is not None:
                 st = self.session.seats[x.holder]
-                s += f" (beats {st.tag} {halves(x.holder_effective2)})"
+                s += f" (beats {st.tag} {halves(x.holder_effective_halves)})"
             targets[x.card] = s
         t.append_text(self.card_list(targets))
         t.append_text(self.coin_lines())
@@ -335,12 +335,12 @@ class BidPanel(CardChoice):
             t.append("\n")
         if self.card:
             total = len(self.coins_chosen()) + self.luxury
-            eff = 2 * total + self.prompt.bonus2
+            eff = 2 * total + self.prompt.bonus_halves
             name = self.cards.power_by_id[self.card].name.en
             t.append(f"Bid {plural(total, 'coin card')} on {name}: counts {halves(eff)}",
                      style="bold")
-            if self.prompt.bonus2:
-                t.append(f" (Market/Agora +{halves(self.prompt.bonus2)})")
+            if self.prompt.bonus_halves:
+                t.append(f" (Market/Agora +{halves(self.prompt.bonus_halves)})")
         return t
 
     def keys_help(self) -> str:
@@ -365,11 +365,11 @@ class OutbidPanel(CardChoice):
     def body(self) -> Text:
         t = Text()
         frm = self.cards.power_by_id.get(self.prompt.from_card)
-        t.append(f"Your bid of {self.prompt.coins} ({halves(self.prompt.effective2)}) on "
+        t.append(f"Your bid of {self.prompt.coins} ({halves(self.prompt.effective_halves)}) on "
                  f"{frm.name.en if frm else self.prompt.from_card} was beaten. Move it unchanged "
                  "to another card, or withdraw it and draw 3 coin cards.\n")
         targets = {x.card: f"min {x.min_coins}" + (
-            f", beats {self.session.seats[x.holder].tag} {halves(x.holder_effective2)}"
+            f", beats {self.session.seats[x.holder].tag} {halves(x.holder_effective_halves)}"
             if x.holder is not None else "") for x in self.prompt.targets}
         t.append_text(self.card_list(targets))
         if not self.prompt.targets:

@@ -140,8 +140,8 @@ def offer_table(game: Game, view: View, seats: Sequence[Seat], current: int | No
                 st = seats[h.seat]
                 bid.append(st.tag, style=f"bold {st.rich_colour}")
                 bid.append(f" {h.bid_count}")
-                if h.bid_bonus2:
-                    bid.append(f" ={halves(2 * h.bid_count + h.bid_bonus2)}", style="dim")
+                if h.bid_bonus_halves:
+                    bid.append(f" ={halves(2 * h.bid_count + h.bid_bonus_halves)}", style="dim")
             t.add_row(str(n) if numbered else "", name, minimum, cost_text(c), income_text(c),
                       str(c.power) if c.power else "-",
                       prod_text(c.production.wood, c.production.stone, c.production.grain),

@@ -1,0 +1,225 @@
+"""Phase 3 of a round: bidding.
+
+In turn order each player either bids coin cards face down on one power card or passes and draws
+three coin cards.  A bid must reach the card's value (in the conquest row the value plus three,
+less one for each Barracks/Stockade), and on a market card it must count more than the bid lying
+there; Market and Agora each add half a coin to every bid of their owner.  The player outbid moves
+the bid unchanged to another card it can win, or takes it back and draws three coin cards.  A bid
+in the conquest row cannot be beaten.  Luxury goods can be traded for coin cards drawn blind and
+added to a bid.  Power cards nobody bid on leave the game.
+
+Bids are compared in half coins (``*_halves``), so the half coins of Market and Agora stay whole
+numbers.
+"""
+
+from __future__ import annotations
+
+from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.names import shown
+from peloponnes_tui.engine.payment import check_coins, check_luxury
+from peloponnes_tui.engine.prompts import (
+    BidPrompt,
+    BidTarget,
+    IllegalAnswer,
+    MoveBid,
+    OutbidPrompt,
+    Pass,
+    PlaceBid,
+    Withdraw,
+)
+from peloponnes_tui.engine.state import Player
+from peloponnes_tui.engine.words import halves, plural
+
+COINS_FOR_PASSING = 3  # coin cards drawn for passing, or for taking back an outbid bid
+CONQUEST_SURCHARGE = 3  # added to a card's value in the conquest row
+CONQUEST_MINIMUM = 1  # however many Barracks/Stockades, a conquest bid needs one coin card
+
+
+def effective_halves(coins: int, bonus_halves: int) -> int:
+    """What a bid of ``coins`` coin cards counts, in half coins, with a Market/Agora bonus."""
+    return 2 * coins + bonus_halves
+
+
+def coins_to_beat(standing_halves: int, bonus_halves: int) -> int:
+    """The fewest coin cards whose bid counts more than ``standing_halves``."""
+    return (standing_halves - bonus_halves) // 2 + 1
+
+
+def conquest_minimum(value: int, discount: int) -> int:
+    """The least bid on a conquest row card: its value plus the surcharge, less the discount."""
+    return max(CONQUEST_MINIMUM, value + CONQUEST_SURCHARGE - discount)
+
+
+def affordable(prompt: BidPrompt) -> tuple[BidTarget, ...]:
+    """The targets the hand (with luxury goods traded for coin cards) can reach."""
+    most = len(prompt.hand) + prompt.luxury_usable
+    return tuple(t for t in prompt.targets if t.need_coins <= most)
+
+
+def bidding(core: GameCore) -> Flow:
+    for p in core.players:
+        p.bid_card, p.bid_coins, p.bid_count = None, [], 0
+    for seat in list(core.order):
+        p = core.players[seat]
+        prompt = bid_prompt(core, p)
+        if not affordable(prompt):
+            pass_(core, p, "cannot afford any card and passes")
+            continue
+        ans = yield prompt
+        if isinstance(ans, Pass):
+            pass_(core, p, "passes")
+            continue
+        assert isinstance(ans, PlaceBid)
+        for coin in ans.coins:
+            p.hand.remove(coin)
+        extra: list[int] = []
+        if ans.luxury:
+            p.luxury -= ans.luxury
+            extra = core.draw(ans.luxury)
+        p.bid_card, p.bid_coins = ans.card, list(ans.coins) + extra
+        p.bid_count = len(p.bid_coins)
+        target = next(t for t in prompt.targets if t.card == ans.card)
+        core.event("bid", f"{p.name} bids {p.bid_count} on {core.label(ans.card)}"
+                   + (" in the conquest row" if target.row == "conquest" else "")
+                   + (f" ({ans.luxury} of them drawn for luxury goods)" if ans.luxury
+                      else "") + ".", seat, (ans.card,),
+                   data=(("coins", p.bid_count), ("row", target.row)))
+        yield from _outbid_chain(core, target.holder)
+    t = core.table
+    taken = {p.bid_card for p in core.players if p.bid_card}
+    for row in (t.market, t.conquest):
+        for card in row:
+            if card not in taken:
+                t.box.append(card)
+                core.event("discarded", f"Nobody bid on {core.label(card)}: it leaves "
+                           "the game.", cards=(card,))
+        row[:] = [card for card in row if card in taken]  # the box now holds the others
+
+
+def _outbid_chain(core: GameCore, displaced: int | None) -> Flow:
+    """The outbid player moves the bid on (possibly outbidding another) or takes it back."""
+    while displaced is not None:
+        d = core.players[displaced]
+        bid_card = d.bid_card or ""
+        targets = tuple(t for t in targets_for(core, d, exclude=d.bid_card)
+                        if t.need_coins <= d.bid_count)
+        core.event("outbid", f"{d.name} is outbid on {core.label(bid_card)}.",
+                   displaced, (bid_card,))
+        if not targets:
+            withdraw(core, d, "has nowhere to move the bid and takes it back")
+            return
+        reply = yield OutbidPrompt(
+            player=displaced, text=f"Your bid of {d.bid_count} on {core.label(bid_card)} was "
+            "beaten. Move it unchanged to another card, or take it back and draw "
+            f"{COINS_FOR_PASSING} coin cards.",
+            from_card=bid_card, coins=d.bid_count,
+            effective_halves=effective_halves(d.bid_count, core.bid_bonus_halves(d)),
+            targets=targets)
+        if isinstance(reply, Withdraw):
+            withdraw(core, d, "takes the bid back")
+            return
+        assert isinstance(reply, MoveBid)
+        moved_to = next(t for t in targets if t.card == reply.card)
+        d.bid_card = reply.card
+        core.event("move_bid", f"{d.name} moves the bid of {d.bid_count} to "
+                   f"{core.label(reply.card)}"
+                   + (" in the conquest row" if moved_to.row == "conquest" else "")
+                   + ".", displaced, (reply.card,))
+        displaced = moved_to.holder
+
+
+def pass_(core: GameCore, p: Player, why: str) -> None:
+    drawn = core.draw(COINS_FOR_PASSING)  # fewer if the coin cards run out (R18)
+    p.hand.extend(drawn)
+    core.event("pass", f"{p.name} {why} and draws {plural(len(drawn), 'coin card')}.", p.seat)
+
+
+def withdraw(core: GameCore, p: Player, why: str) -> None:
+    p.hand.extend(p.bid_coins)
+    p.bid_card, p.bid_coins, p.bid_count = None, [], 0
+    drawn = core.draw(COINS_FOR_PASSING)
+    p.hand.extend(drawn)
+    core.event("withdraw", f"{p.name} {why} and draws {plural(len(drawn), 'coin card')}.",
+               p.seat)
+
+
+def targets_for(core: GameCore, p: Player, exclude: str | None = None) -> list[BidTarget]:
+    """Where ``p`` could bid now, and what a bid on each card must reach."""
+    holders = {q.bid_card: q.seat for q in core.players if q.bid_card is not None}
+    bonus, discount = core.bid_bonus_halves(p), core.conquest_discount(p)
+    power = core.cards.power_by_id
+    out: list[BidTarget] = []
+    for card in core.table.market:
+        if card == exclude:
+            continue
+        value = power[card].value
+        holder = holders.get(card)
+        if holder is None:
+            out.append(BidTarget(card, "market", value, None, 0, value))
+        else:
+            h = core.players[holder]
+            standing = effective_halves(h.bid_count, core.bid_bonus_halves(h))
+            out.append(BidTarget(card, "market", value, holder, standing,
+                                 max(value, coins_to_beat(standing, bonus))))
+    for card in core.table.conquest:
+        if card == exclude or card in holders:
+            continue  # a conquest bid can never be beaten
+        need = conquest_minimum(power[card].value, discount)
+        out.append(BidTarget(card, "conquest", need, None, 0, need))
+    return out
+
+
+def bid_prompt(core: GameCore, p: Player) -> BidPrompt:
+    return BidPrompt(
+        player=p.seat, text="Bid coin cards on a power card (at least its value; more than "
+        f"any bid already on it; +{CONQUEST_SURCHARGE} in the conquest row), or pass and draw "
+        f"{COINS_FOR_PASSING} coin cards.",
+        targets=tuple(targets_for(core, p)), hand=tuple(p.hand),
+        luxury_usable=core.luxury_for_coins(p), bonus_halves=core.bid_bonus_halves(p),
+        discount=core.conquest_discount(p))
+
+
+def check_bid(core: GameCore, prompt: BidPrompt, ans: PlaceBid) -> None:
+    p = core.players[prompt.player]
+    target = next((t for t in prompt.targets if t.card == ans.card), None)
+    if target is None:
+        if ans.card in core.table.conquest:
+            raise IllegalAnswer(f"{core.label(ans.card)} in the conquest row already has a "
+                                "bid, and a conquest bid cannot be beaten")
+        raise IllegalAnswer(f"{shown(ans.card)} is not a power card on offer this round")
+    check_coins(core.cards, prompt.hand, ans.coins)
+    check_luxury(p.luxury, ans.luxury, prompt.luxury_usable)
+    total = len(ans.coins) + ans.luxury
+    if total < target.min_coins:
+        where = (f" in the conquest row (value + {CONQUEST_SURCHARGE}"
+                 + (f" − {prompt.discount} for Barracks/Stockade" if prompt.discount else "")
+                 + ")") if target.row == "conquest" else ""
+        raise IllegalAnswer(f"{core.label(ans.card)} needs at least "
+                            f"{plural(target.min_coins, 'coin card')}{where}; you offered "
+                            f"{total}")
+    if total < target.need_coins:
+        holder = core.players[target.holder if target.holder is not None else 0]
+        raise IllegalAnswer(f"{holder.name}'s bid on {core.label(ans.card)} counts "
+                            f"{halves(target.holder_effective_halves)}; yours would count "
+                            f"{halves(effective_halves(total, prompt.bonus_halves))}: you "
+                            "must bid more")
+
+
+def check_move(core: GameCore, prompt: OutbidPrompt, ans: MoveBid) -> None:
+    if any(t.card == ans.card for t in prompt.targets):
+        return
+    card = ans.card
+    if card == prompt.from_card:
+        raise IllegalAnswer("you must move your bid to a different card")
+    p = core.players[prompt.player]
+    for t in targets_for(core, p):
+        if t.card == card:
+            if prompt.coins < t.min_coins:
+                raise IllegalAnswer(f"your bid of {prompt.coins} is below the minimum of "
+                                    f"{t.min_coins} for {core.label(card)}")
+            raise IllegalAnswer(f"your bid counts {halves(prompt.effective_halves)}, not more "
+                                f"than the {halves(t.holder_effective_halves)} already on "
+                                f"{core.label(card)}")
+    if card in core.table.conquest:
+        raise IllegalAnswer("that conquest row card already has a bid, which cannot be beaten")
+    raise IllegalAnswer(f"{shown(card)} is not a power card on offer this round")

@@ -1,0 +1,153 @@
+"""Phase 2 of a round: catastrophes.
+
+A struck catastrophe hits every player in turn order who is not protected (by an uncovered
+building against it, or by three of its symbols in the tableau):
+
+- plague: the civilization card; earthquake: a third of the buildings (rounded up); tempest: a
+  third of the landscapes; drought: the power card with the most grain (one of the tied ones);
+  decline: all luxury goods are lost and the luxury card is hit.
+- Each card hit is covered with a coin card from the hand, with a coin card drawn blind for one
+  luxury good (not in a decline), or removed.  A player who has nothing to cover with removes the
+  cards without being asked.
+"""
+
+from __future__ import annotations
+
+from peloponnes_tui.cards import CatastropheId
+from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.names import shown
+from peloponnes_tui.engine.payment import check_coins
+from peloponnes_tui.engine.prompts import CatastropheAnswer, CatastrophePrompt, IllegalAnswer
+from peloponnes_tui.engine.state import CIV, LUXURY, Player
+from peloponnes_tui.engine.words import plural
+
+# Earthquake and tempest hit one card in three of the row, rounded up.
+ROW_SHARE = 3
+
+
+def hit_count(row_size: int) -> int:
+    """How many of ``row_size`` buildings (earthquake) or landscapes (tempest) are hit."""
+    return -(-row_size // ROW_SHARE)
+
+
+def strike(core: GameCore, cat: CatastropheId) -> Flow:
+    core.event("strike", f"{core.catastrophe_name(cat)} strikes!", data=(("catastrophe", cat),))
+    for seat in list(core.order):
+        p = core.players[seat]
+        reason = core.protection(p, cat)
+        if reason:
+            core.event("protected", f"{p.name} is protected from {core.catastrophe_name(cat)} "
+                       f"by {reason}.", seat, data=(("catastrophe", cat),))
+            continue
+        prompt = catastrophe_prompt(core, p, cat)
+        if prompt is None:
+            continue
+        forced = (not prompt.hand and not prompt.luxury_usable
+                  and prompt.count >= len(prompt.candidates))
+        if forced:
+            ans = CatastropheAnswer(tuple((c, "remove") for c in prompt.candidates))
+        else:
+            reply = yield prompt
+            assert isinstance(reply, CatastropheAnswer)
+            ans = reply
+        apply(core, p, cat, ans, forced)
+
+
+def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
+                       ) -> CatastrophePrompt | None:
+    """The choice the catastrophe leaves ``p`` (None when it finds nothing to hit).
+
+    A decline takes the luxury goods here, before the prompt, as the rulebook has it.
+    """
+    luxury_usable = core.luxury_for_coins(p)
+    what: str
+    if cat == "decline":
+        if p.luxury:
+            core.event("luxury_lost", f"{p.name} loses all {p.luxury} luxury goods.",
+                       p.seat, data=(("lost", p.luxury),))
+            p.luxury = 0
+        if p.luxury_state != "active":
+            return None
+        candidates: tuple[str, ...] = (LUXURY,)
+        count = 1
+        luxury_usable = 0
+        what = ("Decline: cover your luxury card with a coin card (it then holds at most "
+                f"{core.cards.luxury.declined_cap} luxury goods) or give it up (no more luxury "
+                "goods this game).")
+    elif cat == "plague":
+        if p.civ_state != "active":
+            core.event("unaffected", f"{p.name} has no civilization left to lay waste.", p.seat)
+            return None
+        candidates, count = (CIV,), 1
+        what = "Plague: cover your civilization card with a coin card, or remove it."
+    elif cat in ("earthquake", "tempest"):
+        row = p.buildings if cat == "earthquake" else p.landscapes
+        candidates = tuple(x.card for x in row if not x.covered)
+        count = hit_count(len(candidates))
+        noun = "buildings" if cat == "earthquake" else "landscapes"
+        if count == 0:
+            core.event("unaffected", f"{p.name} has no {noun} to lose.", p.seat)
+            return None
+        what = (f"{core.catastrophe_name(cat)}: choose {count} of your {noun} and cover each "
+                "with a coin card or remove it.")
+    else:  # drought
+        power = core.cards.power_by_id
+        grains = [(power[x.card].production.grain, x.card) for x in p.placed() if not x.covered]
+        top = max((g for g, _ in grains), default=0)
+        if top == 0:
+            core.event("unaffected", f"{p.name} has no power card that produces grain.", p.seat)
+            return None
+        candidates = tuple(c for g, c in grains if g == top)
+        count = 1
+        what = ("Drought: your power card with the most grain is hit"
+                + (" (choose one of the tied cards)" if len(candidates) > 1 else "")
+                + "; cover it with a coin card or remove it.")
+    return CatastrophePrompt(player=p.seat, text=what, catastrophe=cat, count=count,
+                             candidates=candidates, hand=tuple(p.hand),
+                             luxury_usable=luxury_usable)
+
+
+def check(core: GameCore, prompt: CatastrophePrompt, ans: CatastropheAnswer) -> None:
+    tr = ans.treatments
+    cards = [c for c, _ in tr]
+    if len(tr) != prompt.count:
+        raise IllegalAnswer(f"{plural(prompt.count, 'card')} must be chosen, not {len(tr)}")
+    for c in cards:
+        if c not in prompt.candidates:
+            raise IllegalAnswer(f"{shown(c)} is not one of the cards this catastrophe can hit")
+    if len(set(cards)) != len(cards):
+        raise IllegalAnswer("the same card is named twice")
+    check_coins(core.cards, prompt.hand, tuple(h for _, h in tr if not isinstance(h, str)))
+    lux = sum(1 for _, h in tr if h == "luxury")
+    if lux > prompt.luxury_usable:
+        raise IllegalAnswer("you cannot trade that many luxury goods for coin cards now")
+
+
+def apply(core: GameCore, p: Player, cat: CatastropheId, ans: CatastropheAnswer,
+          forced: bool) -> None:
+    for card, how in ans.treatments:
+        label = core.label(card, p)
+        if how == "remove":
+            core.remove(p, card)
+            core.event("removed", f"{p.name} {'must remove' if forced else 'removes'} "
+                       f"{label} ({core.catastrophe_name(cat)}).", p.seat,
+                       core.power_cards_of(card), data=(("catastrophe", cat),))
+            continue
+        if how == "luxury":
+            coin = core.coin_for_luxury(p)
+            paid = "a coin card drawn for one luxury good"
+        else:
+            p.hand.remove(how)
+            coin = how
+            paid = "a coin card"
+        if card == CIV:
+            p.civ_state, p.civ_cover = "covered", coin
+        elif card == LUXURY:
+            p.luxury_state, p.luxury_cover = "covered", coin
+        else:
+            placed = p.find(card)
+            assert placed is not None
+            placed.cover, placed.cover_cause = coin, cat
+        core.event("covered", f"{p.name} covers {label} with {paid} "
+                   f"({core.catastrophe_name(cat)}).", p.seat, core.power_cards_of(card),
+                   data=(("catastrophe", cat),))

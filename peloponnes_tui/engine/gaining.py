@@ -1,0 +1,120 @@
+"""Phase 5 of a round: gaining power cards.
+
+In the new turn order every player with a bid pays it (the coin cards go to the discard pile)
+and takes the card.  A landscape joins the tableau at once.  A building must be paid for with
+wood and stone: the tableau's production counts first, coin cards showing wood or stone and
+luxury goods (one unit each) pay the rest, and production left over becomes luxury goods.  A
+building that cannot be paid can be put under construction with a coin card slid under it (from
+the hand, or drawn blind for a luxury good); only when neither is possible is it lost.
+"""
+
+from __future__ import annotations
+
+from peloponnes_tui.cards import PowerCard
+from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.payment import check_payment, payment_outcome
+from peloponnes_tui.engine.prompts import (
+    BuildPrompt,
+    GiveUpBuilding,
+    IllegalAnswer,
+    PayBuilding,
+    StartConstruction,
+)
+from peloponnes_tui.engine.state import Placed, Player
+from peloponnes_tui.engine.words import plural
+
+
+def gain(core: GameCore) -> Flow:
+    t = core.table
+    for seat in core.order:
+        p = core.players[seat]
+        if p.bid_card is not None:
+            t.discard.extend(p.bid_coins)
+            p.bid_coins = []
+    power = core.cards.power_by_id
+    for seat in list(core.order):
+        p = core.players[seat]
+        card = p.bid_card
+        if card is None:
+            continue
+        p.bid_card = None
+        # A won building stays in its row while its winner decides (the BuildPrompt below),
+        # so every power card lies in exactly one place at every prompt.
+        row = t.market if card in t.market else t.conquest
+        info = power[card]
+        if info.kind == "landscape":
+            row.remove(card)
+            p.landscapes.append(Placed(card))
+            p.won.append(card)
+            core.event("gain", f"{p.name} adds the landscape {info.name.en}.", seat, (card,))
+            continue
+        prompt = build_prompt(core, p, info)
+        if not prompt.can_pay and not prompt.can_construct:
+            row.remove(card)
+            t.box.append(card)
+            core.event("lost", f"{p.name} can neither pay for {info.name.en} nor put it "
+                       "under construction: it is lost.", seat, (card,))
+            continue
+        ans = yield prompt
+        row.remove(card)
+        if isinstance(ans, GiveUpBuilding):
+            t.box.append(card)
+            core.event("lost", f"{p.name} gives up {info.name.en}.", seat, (card,))
+        elif isinstance(ans, StartConstruction):
+            if ans.coin is None:
+                coin = core.coin_for_luxury(p)
+            else:
+                p.hand.remove(ans.coin)
+                coin = ans.coin
+            p.buildings.append(Placed(card, pledge=coin))
+            p.won.append(card)
+            core.event("construction", f"{p.name} puts {info.name.en} under construction"
+                       + (" with a coin card drawn for a luxury good" if ans.coin is None
+                          else "") + ".", seat, (card,))
+        else:
+            assert isinstance(ans, PayBuilding)
+            core.discard(p, ans.coins)
+            p.luxury -= ans.luxury
+            p.buildings.append(Placed(card))
+            p.won.append(card)
+            paid = []
+            if ans.coins:
+                paid.append(plural(len(ans.coins), "coin card"))
+            if ans.luxury:
+                paid.append(plural(ans.luxury, "luxury good"))
+            core.event("build", f"{p.name} builds {info.name.en}"
+                       + (" paying " + " and ".join(paid) + " beside production" if paid
+                          else " from production") + ".", seat, (card,))
+            if not ans.luxury and prompt.excess:
+                core.gain_luxury(p, prompt.excess, "excess production")
+
+
+def build_prompt(core: GameCore, p: Player, info: PowerCard) -> BuildPrompt:
+    wood, stone = core.production(p, "wood"), core.production(p, "stone")
+    mw, ms = max(0, info.cost.wood - wood), max(0, info.cost.stone - stone)
+    excess = max(0, wood - info.cost.wood) + max(0, stone - info.cost.stone)
+    short = payment_outcome(core.cards, mw, ms, p.hand).missing  # with every wood/stone card
+    lux_usable = core.luxury_for_coins(p)
+    return BuildPrompt(
+        player=p.seat, text=f"You won {info.name.en} (costs {info.cost.wood} wood, "
+        f"{info.cost.stone} stone). Pay now, put it under construction with a coin card, or "
+        "give it up.", card=info.id, cost_wood=info.cost.wood, cost_stone=info.cost.stone,
+        production_wood=wood, production_stone=stone, missing_wood=mw, missing_stone=ms,
+        excess=excess, hand=tuple(p.hand), luxury=p.luxury, luxury_usable=lux_usable,
+        can_pay=short <= p.luxury, can_construct=bool(p.hand) or lux_usable > 0)
+
+
+def check(core: GameCore, prompt: BuildPrompt,
+          ans: PayBuilding | StartConstruction | GiveUpBuilding) -> None:
+    if isinstance(ans, PayBuilding):
+        if not prompt.can_pay:
+            raise IllegalAnswer("you cannot pay for this building: put it under "
+                                "construction or give it up")
+        check_payment(core.cards, prompt.hand, prompt.luxury, prompt.missing_wood,
+                      prompt.missing_stone, ans.coins, ans.luxury)
+    elif isinstance(ans, StartConstruction):
+        if ans.coin is None:
+            if prompt.luxury_usable < 1:
+                raise IllegalAnswer("you have no luxury good to trade for a coin card")
+        elif ans.coin not in prompt.hand:
+            raise IllegalAnswer("that coin card is not in your hand")

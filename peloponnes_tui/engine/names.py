@@ -1,0 +1,49 @@
+"""How the engine names cards in its sentences: one place for every card and catastrophe name.
+
+``civ`` and ``luxury`` stand for a player's civilization card and luxury card in prompts and
+answers (see :mod:`peloponnes_tui.engine.state`); everything else is a power card id.
+"""
+
+from __future__ import annotations
+
+from peloponnes_tui.cards import CardSet
+from peloponnes_tui.engine.state import CIV, LUXURY
+
+
+def card_label(cards: CardSet, card: str, civ: str | None = None) -> str:
+    """A readable name for any card id a prompt or answer uses.
+
+    ``civ`` is the civilization of the player whose ``civ`` card is meant.  An id that names no
+    card is shown shortened, so a refusal never echoes unbounded input.
+    """
+    if card == CIV:
+        name = cards.civ_by_id[civ].name.en if civ in cards.civ_by_id else "?"
+        return f"the civilization card {name}"
+    if card == LUXURY:
+        return "the luxury card"
+    info = cards.power_by_id.get(card)
+    if info is not None:
+        return info.name.en
+    return printable(card)
+
+
+def catastrophe_name(cards: CardSet, cat: str) -> str:
+    found = cards.catastrophe_by_id.get(cat)
+    return found.name.en if found is not None else printable(cat)
+
+
+def symbols_reason(cards: CardSet, cat: str) -> str:
+    """The protection given by three symbols of one catastrophe, as a phrase."""
+    return f"three {catastrophe_name(cards, cat)} symbols"
+
+
+def printable(value: object, limit: int = 40) -> str:
+    """A value from outside, shortened and with control characters replaced, for a sentence."""
+    text = value if isinstance(value, str) else type(value).__name__
+    cut = "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
+    return cut + ("…" if len(text) > limit else "")
+
+
+def shown(value: object) -> str:
+    """:func:`printable`, quoted: how a refusal cites what it was given."""
+    return repr(printable(value))

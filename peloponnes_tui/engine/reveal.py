@@ -1,0 +1,56 @@
+"""Phase 1 of a round: reveal power cards.
+
+Six power cards are turned up: as many as there are players go to the market, the rest to the
+conquest row.  The first two cards' catastrophe symbols move their catastrophe markers one space
+(a catastrophe that has struck moves no more); a marker reaching the last space makes that
+catastrophe strike in phase 2.  A supply symbol on any of the six calls a supply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from peloponnes_tui.cards import CARDS_PER_ROUND, CatastropheId
+from peloponnes_tui.engine.core import GameCore
+
+# Only the first two revealed cards move the catastrophe markers.
+CARDS_THAT_MOVE_MARKERS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    strikes: tuple[CatastropheId, ...]  # catastrophes that strike this round, in order
+    supply: bool  # a supply symbol came up
+
+
+def reveal(core: GameCore) -> Revealed:
+    t = core.table
+    n = len(core.players)
+    drawn = [t.power_pile.pop() for _ in range(min(CARDS_PER_ROUND, len(t.power_pile)))]
+    core.turned_up += len(drawn)
+    t.market = drawn[:n]
+    t.conquest = drawn[n:]
+    power = core.cards.power_by_id
+    pile = power[drawn[0]].pile if drawn else "?"
+    core.event("reveal", f"Round {core.round} ({pile} cards): "
+               + ", ".join(core.label(c) for c in t.market) + " go to the market; "
+               + (", ".join(core.label(c) for c in t.conquest) or "nothing")
+               + " to the conquest row.", cards=tuple(drawn))
+    strikes: list[CatastropheId] = []
+    for cid in drawn[:CARDS_THAT_MOVE_MARKERS]:
+        cat = power[cid].catastrophe
+        if cat is None:
+            continue
+        if cat in t.struck:
+            core.event("track", f"{core.label(cid)} shows {core.catastrophe_name(cat)}, which "
+                       "has already struck: its marker stays.", cards=(cid,))
+            continue
+        t.markers[cat] += 1
+        left = core.cards.catastrophe_by_id[cat].steps - t.markers[cat]
+        core.event("track", f"{core.label(cid)} moves {core.catastrophe_name(cat)} one space on "
+                   + ("to its last space." if left == 0 else f"({left} to go)."),
+                   cards=(cid,), data=(("catastrophe", cat), ("left", left)))
+        if left == 0:
+            t.struck.append(cat)
+            strikes.append(cat)
+    return Revealed(tuple(strikes), any(power[c].supply for c in drawn))

@@ -1,0 +1,112 @@
+"""Game end: after the eighth round's income comes the final supply (see :mod:`.supply`), then
+covered cards whose catastrophe the player is now protected from are uncovered, and scoring.
+
+A player's population is the tableau's inhabitants plus those on inhabitant coin cards in hand
+plus the luxury card's; the power is the tableau's power points plus one for every six coin cards
+(not showing inhabitants) and luxury goods left, plus the luxury card's.  The score is the lower of
+the two; ties go to the higher of the two, then to more luxury goods; a full tie is shared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from peloponnes_tui.engine.core import GameCore
+
+# Coin cards and luxury goods left over: every so many count one power point.
+LEFTOVERS_PER_POWER_POINT = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One player's final reckoning, with every source shown."""
+
+    seat: int
+    name: str
+    population_tableau: int
+    population_coins: int  # inhabitants on coin cards left in hand
+    population_luxury_card: int
+    power_tableau: int
+    coins_left: int  # coin cards in hand that do not show inhabitants
+    luxury_goods: int
+    power_from_coins: int  # (coins_left + luxury_goods) // LEFTOVERS_PER_POWER_POINT
+    power_luxury_card: int
+    rank: int = 0  # 1 = winner (shared ranks on a full tie)
+
+    @property
+    def population(self) -> int:
+        return self.population_tableau + self.population_coins + self.population_luxury_card
+
+    @property
+    def power(self) -> int:
+        return self.power_tableau + self.power_from_coins + self.power_luxury_card
+
+    @property
+    def score(self) -> int:
+        return min(self.population, self.power)
+
+    @property
+    def tiebreak(self) -> tuple[int, int, int]:
+        return (self.score, max(self.population, self.power), self.luxury_goods)
+
+
+def restore(core: GameCore) -> None:
+    """Uncover cards hit by a catastrophe the player is protected from by now (R12, R29)."""
+    discard = core.table.discard
+    for p in core.players:
+        changed = True
+        while changed:
+            changed = False
+            for cat in core.table.struck:
+                if not core.protection(p, cat):
+                    continue
+                name = core.catastrophe_name(cat)
+                for x in p.placed():
+                    if x.cover is not None and x.cover_cause == cat:
+                        discard.append(x.cover)
+                        x.cover, x.cover_cause = None, None
+                        changed = True
+                        core.event("restored", f"{p.name} is now protected from {name}: "
+                                   f"{core.label(x.card)} is uncovered.", p.seat, (x.card,))
+                if cat == "plague" and p.civ_cover is not None:
+                    discard.append(p.civ_cover)
+                    p.civ_state, p.civ_cover = "active", None
+                    changed = True
+                    core.event("restored", f"{p.name} is now protected from {name}: the "
+                               "civilization card is uncovered.", p.seat)
+                if cat == "decline" and p.luxury_cover is not None:
+                    discard.append(p.luxury_cover)
+                    p.luxury_state, p.luxury_cover = "active", None
+                    changed = True
+                    core.event("restored", f"{p.name} is now protected from {name}: the luxury "
+                               "card counts again.", p.seat)
+
+
+def score(core: GameCore) -> tuple[tuple[Score, ...], tuple[int, ...]]:
+    """Every player's :class:`Score` (ranked) and the winning seats; logs both."""
+    lux = core.cards.luxury
+    raw: list[Score] = []
+    for p in core.players:
+        inh_coins = sum(core.coin_amount(c) for c in p.hand
+                        if core.coin_resource(c) == "inhabitants")
+        coins_left = sum(1 for c in p.hand if core.coin_resource(c) != "inhabitants")
+        card_on = p.luxury_state == "active"
+        raw.append(Score(
+            seat=p.seat, name=p.name, population_tableau=core.inhabitants(p),
+            population_coins=inh_coins,
+            population_luxury_card=lux.inhabitants if card_on else 0,
+            power_tableau=core.power_points(p), coins_left=coins_left,
+            luxury_goods=p.luxury,
+            power_from_coins=(coins_left + p.luxury) // LEFTOVERS_PER_POWER_POINT,
+            power_luxury_card=lux.power if card_on else 0))
+    # standard competition ranking: 1, 1, 3 when two share first place
+    scores = tuple(
+        replace(s, rank=1 + sum(1 for o in raw if o.tiebreak > s.tiebreak)) for s in raw)
+    winners = tuple(s.seat for s in scores if s.rank == 1)
+    for s in sorted(scores, key=lambda s: s.rank):
+        core.event("score", f"{s.name}: population {s.population}, power {s.power}, "
+                   f"score {s.score}.", s.seat, data=(("score", s.score), ("rank", s.rank)))
+    core.event("winner", " and ".join(core.names[w] for w in winners)
+               + (" win" if len(winners) > 1 else " wins") + " the game.",
+               data=(("winners", winners),))
+    return scores, winners

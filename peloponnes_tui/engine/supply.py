@@ -1,0 +1,195 @@
+"""Supply (phase 2 when a supply symbol came up, and once more after the last round).
+
+In turn order every player feeds their inhabitants: each needs one grain.  The tableau's grain
+production counts first; the shortfall is paid with grain or inhabitant coin cards and luxury goods
+(one unit each), or cards with inhabitants are removed until it is covered.  Excess grain becomes
+luxury goods.  Then every building under construction must be paid for (the tableau's production
+counts once for all of them, the rest is paid as when building); any left unpaid is lost.
+
+The checks here are pure functions of the card data, the prompt and the answer, so the app and the
+computer players ask them too (:func:`feed_refusal`, :func:`completion_cost`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from peloponnes_tui.cards import CardSet
+from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.names import card_label, shown
+from peloponnes_tui.engine.payment import check_coins, check_luxury, check_payment
+from peloponnes_tui.engine.prompts import (
+    CompletePlan,
+    CompletePrompt,
+    FeedPlan,
+    FeedPrompt,
+    IllegalAnswer,
+)
+from peloponnes_tui.engine.state import CIV, Player
+from peloponnes_tui.engine.words import plural
+
+
+def supply(core: GameCore, final: bool) -> Flow:
+    core.event("supply", "Final supply: every inhabitant must be fed and every building "
+               "under construction completed." if final else
+               "Supply: every inhabitant must be fed and every building under "
+               "construction completed.")
+    for seat in list(core.order):
+        p = core.players[seat]
+        need, grain = core.inhabitants(p), core.production(p, "grain")
+        if need <= grain:
+            core.event("fed", f"{p.name} feeds {need} inhabitants from {grain} grain.", p.seat)
+            if grain > need:
+                core.gain_luxury(p, grain - need, "excess grain")
+        else:
+            ans = yield FeedPrompt(
+                player=seat, text=f"Supply: {need} inhabitants need grain but your cards "
+                f"produce {grain}. Cover the {need - grain} missing with grain or "
+                "inhabitant coin cards or luxury goods, or remove cards.",
+                inhabitants=need, grain=grain, shortfall=need - grain,
+                removable=tuple(inhabited(core, p)), hand=tuple(p.hand), luxury=p.luxury)
+            assert isinstance(ans, FeedPlan)
+            apply_feed(core, p, ans)
+        pending = [x.card for x in p.buildings if x.under_construction]
+        if pending:
+            wood, stone = core.production(p, "wood"), core.production(p, "stone")
+            ans = yield CompletePrompt(
+                player=seat, text="Supply: pay for your buildings under construction "
+                "(production counts once for all of them); any you leave unpaid is lost.",
+                buildings=tuple(pending), production_wood=wood, production_stone=stone,
+                hand=tuple(p.hand), luxury=p.luxury)
+            assert isinstance(ans, CompletePlan)
+            apply_complete(core, p, ans)
+
+
+def inhabited(core: GameCore, p: Player) -> list[str]:
+    """The cards a player may remove to lower the need for grain (uncovered, with inhabitants)."""
+    power = core.cards.power_by_id
+    out = [CIV] if p.civ_state == "active" and core.civilization(p).inhabitants > 0 else []
+    out += [x.card for x in p.placed() if not x.covered and power[x.card].inhabitants > 0]
+    return out
+
+
+# -- feeding ---------------------------------------------------------------------------------
+
+
+def card_hunger(cards: CardSet, civ: str, card: str) -> int:
+    """How much removing ``card`` lowers the shortfall: its inhabitants less its grain."""
+    if card == CIV:
+        c = cards.civ_by_id[civ]
+        return c.inhabitants - c.production.grain
+    info = cards.power_by_id[card]
+    return info.inhabitants - info.production.grain
+
+
+def shortfall_after(cards: CardSet, civ: str, shortfall: int, removed: Iterable[str]) -> int:
+    """The grain still missing once ``removed`` cards are gone (negative: grain to spare)."""
+    return shortfall - sum(card_hunger(cards, civ, c) for c in removed)
+
+
+def feed_units(cards: CardSet, plan: FeedPlan) -> int:
+    """What a feeding plan pays: the coin cards' amounts plus one per luxury good."""
+    backs = cards.coins
+    return sum(backs[c].amount for c in plan.grain_coins + plan.inhabitant_coins) + plan.luxury
+
+
+def feed_refusal(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> str | None:
+    """Why ``plan`` would be refused for ``prompt`` (a sentence), or None if it is legal.
+
+    ``civ`` is the deciding player's civilization.  The engine checks feeding with this very
+    function.
+    """
+    try:
+        check_feed(cards, civ, prompt, plan)
+    except IllegalAnswer as exc:
+        return str(exc)
+    return None
+
+
+def check_feed(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> None:
+    check_coins(cards, prompt.hand, plan.grain_coins, "grain")
+    check_coins(cards, prompt.hand, plan.inhabitant_coins, "inhabitants")
+    check_luxury(prompt.luxury, plan.luxury)
+    if len(set(plan.remove)) != len(plan.remove):
+        raise IllegalAnswer("the same card is named twice")
+    for c in plan.remove:
+        if c not in prompt.removable:
+            raise IllegalAnswer(f"{card_label(cards, c, civ)} cannot be removed to save grain "
+                                "(it is not an uncovered card of yours with inhabitants)")
+    backs = cards.coins
+    paid_units = [backs[c].amount for c in plan.grain_coins + plan.inhabitant_coins]
+    paid_units += [1] * plan.luxury
+    paid = sum(paid_units)
+    short = shortfall_after(cards, civ, prompt.shortfall, plan.remove)
+    if short > paid:
+        raise IllegalAnswer(f"{plural(short - paid, 'inhabitant')} would still go hungry: "
+                            "pay more or remove more cards")
+    if paid_units and paid - min(paid_units) >= max(short, 0):
+        raise IllegalAnswer("you pay more than the shortfall needs")
+    for c in plan.remove:
+        if short + card_hunger(cards, civ, c) <= paid:
+            raise IllegalAnswer(f"{card_label(cards, c, civ)} need not be removed: the others "
+                                "and your payment already cover the shortfall")
+
+
+def apply_feed(core: GameCore, p: Player, plan: FeedPlan) -> None:
+    for card in plan.remove:
+        label = core.label(card, p)
+        core.remove(p, card)
+        core.event("removed", f"{p.name} removes {label} for want of grain.", p.seat,
+                   core.power_cards_of(card))
+    core.discard(p, plan.grain_coins + plan.inhabitant_coins)
+    p.luxury -= plan.luxury
+    need, grain = core.inhabitants(p), core.production(p, "grain")
+    parts = []
+    if plan.grain_coins:
+        parts.append(plural(len(plan.grain_coins), "grain coin card"))
+    if plan.inhabitant_coins:
+        parts.append(plural(len(plan.inhabitant_coins), "inhabitant coin card"))
+    if plan.luxury:
+        parts.append(plural(plan.luxury, "luxury good"))
+    core.event("fed", f"{p.name} feeds {need} inhabitants with {grain} grain"
+               + (" and " + ", ".join(parts) if parts else "") + ".", p.seat)
+    if grain > need:
+        core.gain_luxury(p, grain - need, "excess grain")
+
+
+# -- completing constructions ----------------------------------------------------------------
+
+
+def completion_cost(cards: CardSet, prompt: CompletePrompt, complete: Iterable[str]
+                    ) -> tuple[int, int]:
+    """(wood, stone) still missing to complete ``complete`` after the tableau's production."""
+    power = cards.power_by_id
+    chosen = list(complete)
+    wood = sum(power[c].cost.wood for c in chosen)
+    stone = sum(power[c].cost.stone for c in chosen)
+    return max(0, wood - prompt.production_wood), max(0, stone - prompt.production_stone)
+
+
+def check_complete(cards: CardSet, prompt: CompletePrompt, plan: CompletePlan) -> None:
+    if len(set(plan.complete)) != len(plan.complete):
+        raise IllegalAnswer("the same building is named twice")
+    for c in plan.complete:
+        if c not in prompt.buildings:
+            raise IllegalAnswer(f"{shown(c)} is not one of your buildings under construction")
+    wood, stone = completion_cost(cards, prompt, plan.complete)
+    check_payment(cards, prompt.hand, prompt.luxury, wood, stone, plan.coins, plan.luxury)
+
+
+def apply_complete(core: GameCore, p: Player, plan: CompletePlan) -> None:
+    core.discard(p, plan.coins)
+    p.luxury -= plan.luxury
+    for x in list(p.buildings):
+        if not x.under_construction:
+            continue
+        if x.card in plan.complete:
+            assert x.pledge is not None
+            core.table.discard.append(x.pledge)
+            x.pledge = None
+            core.event("completed", f"{p.name} completes {core.label(x.card)}.", p.seat,
+                       (x.card,))
+        else:
+            core.remove(p, x.card)
+            core.event("lost", f"{p.name} cannot or will not pay for "
+                       f"{core.label(x.card)}: it is lost.", p.seat, (x.card,))

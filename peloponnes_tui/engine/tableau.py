@@ -1,0 +1,184 @@
+"""What a player's tableau adds up to: inhabitants, power points, production, special functions,
+catastrophe symbols and protections, and the luxury cap.
+
+Pure functions of the card data and one :class:`~peloponnes_tui.engine.state.Player`; the game,
+its phases and the views all count through here, so a total is computed one way only.  Covered
+cards count for nothing but still show their catastrophe symbol; a removed civilization counts for
+nothing at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from peloponnes_tui.cards import CardSet, CatastropheId, Function, Resource
+from peloponnes_tui.engine.names import symbols_reason
+from peloponnes_tui.engine.state import Player
+
+# Positions in a card's Stats tuple.
+INHABITANTS, POWER_POINTS, WOOD, STONE, GRAIN = range(5)
+_RESOURCE_INDEX: dict[str, int] = {"wood": WOOD, "stone": STONE, "grain": GRAIN}
+# Three catastrophe symbols of one kind protect from that catastrophe (the rulebook's rule).
+SYMBOLS_FOR_PROTECTION = 3
+
+Stats = tuple[int, int, int, int, int]  # inhabitants, power points, wood, stone, grain
+
+
+@dataclass(frozen=True, slots=True)
+class CardStats:
+    """The card data arranged for fast tableau sums (one per card set, see :func:`stats_for`)."""
+
+    power_cards: dict[str, Stats]
+    civilizations: dict[str, Stats]
+    function: dict[str, Function | None]
+
+
+_STATS: dict[str, CardStats] = {}
+
+
+def stats_for(cards: CardSet) -> CardStats:
+    """The (cached) :class:`CardStats` of a card set."""
+    found = _STATS.get(cards.digest)
+    if found is None:
+        found = _STATS[cards.digest] = CardStats(
+            power_cards={c.id: (c.inhabitants, c.power, c.production.wood, c.production.stone,
+                                c.production.grain) for c in cards.power_cards},
+            civilizations={c.id: (c.inhabitants, c.power, c.production.wood,
+                                  c.production.stone, c.production.grain)
+                           for c in cards.civilizations},
+            function={c.id: c.function for c in cards.power_cards})
+    return found
+
+
+def tableau_sum(stats: CardStats, p: Player, index: int) -> int:
+    """One entry of :data:`Stats` summed over the uncovered cards and the active civilization."""
+    table = stats.power_cards
+    total = 0
+    for x in p.buildings:
+        if x.cover is None:
+            total += table[x.card][index]
+    for x in p.landscapes:
+        if x.cover is None:
+            total += table[x.card][index]
+    if p.civ_state == "active":
+        total += stats.civilizations[p.civ][index]
+    return total
+
+
+def tallies(stats: CardStats, p: Player) -> Stats:
+    """(inhabitants, power points, wood, stone, grain) of the tableau in one pass."""
+    table = stats.power_cards
+    inh = power = wood = stone = grain = 0
+    for row in (p.buildings, p.landscapes):
+        for x in row:
+            if x.cover is None:
+                a, b, c, d, e = table[x.card]
+                inh += a
+                power += b
+                wood += c
+                stone += d
+                grain += e
+    if p.civ_state == "active":
+        a, b, c, d, e = stats.civilizations[p.civ]
+        inh += a
+        power += b
+        wood += c
+        stone += d
+        grain += e
+    return inh, power, wood, stone, grain
+
+
+def inhabitants(stats: CardStats, p: Player) -> int:
+    """Inhabitants on the tableau (civilization and uncovered power cards; not the luxury card)."""
+    return tableau_sum(stats, p, INHABITANTS)
+
+
+def power_points(stats: CardStats, p: Player) -> int:
+    return tableau_sum(stats, p, POWER_POINTS)
+
+
+def production(stats: CardStats, p: Player, resource: Resource | str) -> int:
+    return tableau_sum(stats, p, _RESOURCE_INDEX[resource])
+
+
+def count_function(stats: CardStats, p: Player, fn: Function) -> int:
+    """Uncovered buildings with a special function (Port/Temple, Market/Agora, ...)."""
+    function = stats.function
+    n = 0
+    for x in p.buildings:
+        if x.cover is None and function[x.card] == fn:
+            n += 1
+    return n
+
+
+def bid_bonus_halves(stats: CardStats, p: Player) -> int:
+    """Market and Agora: each adds half a coin to every bid; counted in half coins."""
+    return count_function(stats, p, "bid_bonus")
+
+
+def conquest_discount(stats: CardStats, p: Player) -> int:
+    """Barracks and Stockade: each lowers the conquest row minimum by one coin card."""
+    return count_function(stats, p, "conquest_discount")
+
+
+def extra_income(stats: CardStats, p: Player) -> int:
+    """Port and Temple: each adds one coin card to the income."""
+    return count_function(stats, p, "coin_income")
+
+
+def symbols(cards: CardSet, p: Player, cat: CatastropheId) -> int:
+    """Catastrophe symbols of one kind in the tableau (covered cards still show them)."""
+    power = cards.power_by_id
+    n = sum(1 for x in p.buildings + p.landscapes if power[x.card].catastrophe == cat)
+    if p.civ_state != "removed":
+        n += cards.civ_by_id[p.civ].catastrophes.count(cat)
+    return n
+
+
+def protection(cards: CardSet, p: Player, cat: CatastropheId) -> str | None:
+    """Why the player ignores this catastrophe (a building's name, or three symbols), or None."""
+    power = cards.power_by_id
+    for x in p.buildings:
+        if x.cover is None and power[x.card].protection == cat:
+            return power[x.card].name.en
+    if symbols(cards, p, cat) >= SYMBOLS_FOR_PROTECTION:
+        return symbols_reason(cards, cat)
+    return None
+
+
+def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | None], ...]:
+    """``(catastrophe, protection(cards, p, catastrophe))`` for every catastrophe, in one pass."""
+    power = cards.power_by_id
+    building: dict[str, str] = {}  # catastrophe -> the first uncovered building against it
+    count: dict[str, int] = {}
+    for x in p.buildings:
+        info = power[x.card]
+        if x.cover is None and info.protection is not None:
+            building.setdefault(info.protection, x.card)
+        if info.catastrophe is not None:
+            count[info.catastrophe] = count.get(info.catastrophe, 0) + 1
+    for x in p.landscapes:
+        cat = power[x.card].catastrophe
+        if cat is not None:
+            count[cat] = count.get(cat, 0) + 1
+    if p.civ_state != "removed":
+        for cat in cards.civ_by_id[p.civ].catastrophes:
+            count[cat] = count.get(cat, 0) + 1
+    out: list[tuple[CatastropheId, str | None]] = []
+    for c in cards.catastrophes:
+        if c.id in building:
+            out.append((c.id, power[building[c.id]].name.en))
+        elif count.get(c.id, 0) >= SYMBOLS_FOR_PROTECTION:
+            out.append((c.id, symbols_reason(cards, c.id)))
+        else:
+            out.append((c.id, None))
+    return tuple(out)
+
+
+def luxury_cap(cards: CardSet, p: Player) -> int:
+    """How many luxury goods the player may hold: the card's cap, less once declined, 0 without."""
+    if p.luxury_state == "active":
+        return cards.luxury.cap
+    if p.luxury_state == "covered":
+        return cards.luxury.declined_cap
+    return 0

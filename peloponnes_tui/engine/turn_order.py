@@ -1,0 +1,18 @@
+"""Phase 4 of a round: turn order.
+
+The player who bid the most coin cards goes first, and so on; players who passed or took their
+bid back count zero.  Equal bids keep their previous order, and the Market/Agora bonus does not
+count here.
+"""
+
+from __future__ import annotations
+
+from peloponnes_tui.engine.core import GameCore
+
+
+def turn_order(core: GameCore) -> None:
+    # sorted() is stable, so equal bids keep the previous order
+    core.order = sorted(core.order, key=lambda s: -core.players[s].bid_count)
+    core.event("turn_order", "New turn order: " + ", ".join(
+        f"{core.names[s]} ({core.players[s].bid_count})" for s in core.order) + ".",
+        data=(("order", tuple(core.order)),))
