@@ -325,14 +325,26 @@ def test_start_construction_without_luxury_needs_a_coin_card():
     expect_illegal(game, StartConstruction(None), "you have no luxury good to trade")
 
 
-def test_give_up_a_building():
+def test_a_building_that_can_be_put_under_construction_cannot_be_given_up():
+    """R34: losing a won building is the fallback when neither paying nor a pledge is possible
+    (EN: "lost if you have neither the resources nor a coin card"; DE: "Kann er weder ... noch
+    ..., ist das Gebäude verloren"), not a choice."""
     game = duel(dict(civ="messene", hand=["grain"] * 4), market=("cyclopean-masonry", "quarry"))
     win(game, "cyclopean-masonry", 3)
-    game.answer(GiveUpBuilding())
-    h = game.players[0]
-    assert h.buildings == [] and len(h.hand) >= 1
-    assert "cyclopean-masonry" in game.table.box
-    assert "Helena gives up Cyclopean Masonry." in texts(game, "lost")
+    prompt = game.pending
+    assert isinstance(prompt, BuildPrompt) and not prompt.can_pay and prompt.can_construct
+    expect_illegal(game, GiveUpBuilding(),
+                   "Cyclopean Masonry can be put under construction, so it cannot be given up")
+    assert "give it up" not in prompt.text
+
+
+def test_a_building_that_can_be_paid_for_cannot_be_given_up():
+    game = duel(dict(civ="messene", hand=["grain"] * 4, luxury=10),
+                market=("cyclopean-masonry", "quarry"))
+    win(game, "cyclopean-masonry", 3)
+    prompt = game.pending
+    assert isinstance(prompt, BuildPrompt) and prompt.can_pay
+    expect_illegal(game, GiveUpBuilding(), "can be paid for, so it cannot be given up")
 
 
 def test_building_lost_when_neither_payment_nor_pledge_is_possible():
@@ -363,7 +375,7 @@ def test_illegal_payments_are_refused():
     expect_illegal(game, PayBuilding((wood[0],), 2), "you have only 1 luxury good")
     expect_illegal(game, PayBuilding((wood[0], *s2), -1), "whole number")
     expect_illegal(game, PlaceBid("forest", ()), "must answer with pay building or start "
-                   "construction or give up building")
+                   "construction")
     expect_illegal(game, Pass(), "must answer with pay building")
     game.answer(PayBuilding((wood[0], *s2)))
     assert [x.card for x in game.players[0].buildings] == ["agora"]

@@ -22,7 +22,6 @@ from helpers_rules import (
 
 from peloponnes_tui.cards import ROUNDS, load_cards
 from peloponnes_tui.engine import (
-    GiveUpBuilding,
     MoveBid,
     PayBuilding,
     PlaceBid,
@@ -312,14 +311,14 @@ def test_luxury_card_inhabitants_not_counted_for_income():
 
 
 @pytest.mark.parametrize(("how", "gets"), [
-    ("pay", True), ("construct", True), ("give_up", False), ("lost", False)])
+    ("pay", True), ("construct", True), ("lost", False)])
 def test_one_time_income_only_for_kept_cards(how, gets):
     """R25: one-time income comes in the income phase of the round the card is gained, before
-    the round income; a building given up or lost yields none."""
+    the round income; a building lost yields none."""
     # Treasury of Atreus: costs 1 wood 4 stone, one-time income 2 coin cards
     # Sparta produces 1 stone: 1 wood and 3 stone are missing
     hand = {"pay": ["wood", "stone", "stone-2"], "construct": ["grain"],
-            "give_up": ["grain"], "lost": []}[how]
+            "lost": []}[how]
     game = make_game([dict(civ="sparta", hand=["inhabitants"] * 5 + hand),
                       dict(civ="tegea", hand=["grain"])],
                      ["treasury-of-atreus", "forest", "pasture", "barley-fields", "coast",
@@ -330,8 +329,6 @@ def test_one_time_income_only_for_kept_cards(how, gets):
         game.answer(PayBuilding(tuple(coins(game, 0, "wood") + coins(game, 0, "stone"))))
     elif how == "construct":
         game.answer(StartConstruction(game.players[0].hand[0]))
-    elif how == "give_up":
-        game.answer(GiveUpBuilding())
     else:
         assert "it is lost" in texts(game, "lost")[0]
     inc = events(game, "income", 0)

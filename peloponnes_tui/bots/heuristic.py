@@ -49,7 +49,6 @@ from peloponnes_tui.engine.prompts import (
     CompletePrompt,
     FeedPlan,
     FeedPrompt,
-    GiveUpBuilding,
     MoveBid,
     OutbidPrompt,
     Pass,
@@ -640,7 +639,10 @@ class HeuristicBot(Bot):
 
         ``quick`` (when bidding looks ahead) skips the options that are rarely best.
         """
-        v, ans = max(self._build_options(prompt, pos, ctx, quick), key=lambda o: o[0])
+        options = self._build_options(prompt, pos, ctx, quick)
+        if not options:  # neither payable nor pledgeable: the engine takes the building away
+            return StartConstruction(None), self.evaluate(pos, ctx)
+        v, ans = max(options, key=lambda o: o[0])
         return ans, v
 
     def _build_options(self, prompt: BuildPrompt, pos: Pos, ctx: Ctx, quick: bool = False
@@ -648,8 +650,6 @@ class HeuristicBot(Bot):
         """Every way to add a won building the bot considers, with its estimate."""
         card = self.power[prompt.card]
         options: list[tuple[float, Answer]] = []
-        if not quick or not (prompt.can_pay or prompt.can_construct):
-            options.append((self.evaluate(pos, ctx), GiveUpBuilding()))
         if prompt.can_pay:
             order = self._spend_order(prompt.hand, pos)
             coins, rest = resource_payment(order, self.cards, prompt.missing_wood,

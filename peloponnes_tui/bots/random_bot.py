@@ -14,7 +14,6 @@ from peloponnes_tui.engine.prompts import (
     CompletePrompt,
     FeedPlan,
     FeedPrompt,
-    GiveUpBuilding,
     MoveBid,
     OutbidPrompt,
     Pass,
@@ -49,7 +48,7 @@ class RandomBot(Bot):
                 return MoveBid(rng.choice(prompt.targets).card)
             return Withdraw()
         if isinstance(prompt, BuildPrompt):
-            choices: list[Answer] = [GiveUpBuilding()]
+            choices: list[Answer] = []
             if prompt.can_pay:
                 hand = list(prompt.hand)
                 rng.shuffle(hand)

@@ -5,7 +5,8 @@ and takes the card.  A landscape joins the tableau at once.  A building must be 
 wood and stone: the tableau's production counts first, coin cards showing wood or stone and
 luxury goods (one unit each) pay the rest, and production left over becomes luxury goods.  A
 building that cannot be paid can be put under construction with a coin card slid under it (from
-the hand, or drawn blind for a luxury good); only when neither is possible is it lost.
+the hand, or drawn blind for a luxury good); only when neither is possible is it lost.  Giving up a
+building that could be paid for or put under construction is not a choice (ruling R34).
 """
 
 from __future__ import annotations
@@ -57,10 +58,7 @@ def gain(core: GameCore) -> Flow:
             continue
         ans = yield prompt
         row.remove(card)
-        if isinstance(ans, GiveUpBuilding):
-            t.box.append(card)
-            core.event("lost", f"{p.name} gives up {info.name.en}.", seat, (card,))
-        elif isinstance(ans, StartConstruction):
+        if isinstance(ans, StartConstruction):
             if ans.coin is None:
                 coin = core.coin_for_luxury(p)
             else:
@@ -97,19 +95,35 @@ def build_prompt(core: GameCore, p: Player, info: PowerCard) -> BuildPrompt:
     lux_usable = core.luxury_for_coins(p)
     return BuildPrompt(
         player=p.seat, text=f"You won {info.name.en} (costs {info.cost.wood} wood, "
-        f"{info.cost.stone} stone). Pay now, put it under construction with a coin card, or "
-        "give it up.", card=info.id, cost_wood=info.cost.wood, cost_stone=info.cost.stone,
+        f"{info.cost.stone} stone). Pay for it now, or put it under construction with a coin "
+        "card.", card=info.id, cost_wood=info.cost.wood, cost_stone=info.cost.stone,
         production_wood=wood, production_stone=stone, missing_wood=mw, missing_stone=ms,
         excess=excess, hand=tuple(p.hand), luxury=p.luxury, luxury_usable=lux_usable,
-        can_pay=short <= p.luxury, can_construct=bool(p.hand) or lux_usable > 0)
+        luxury_cap=core.luxury_cap(p), can_pay=short <= p.luxury,
+        can_construct=bool(p.hand) or lux_usable > 0)
+
+
+def luxury_gained(prompt: BuildPrompt, luxury_spent: int) -> int:
+    """Luxury goods a payment of the building brings: the excess production, up to the cap,
+    and none when luxury goods are part of the payment."""
+    if luxury_spent:
+        return 0
+    return max(0, min(prompt.excess, prompt.luxury_cap - prompt.luxury))
 
 
 def check(core: GameCore, prompt: BuildPrompt,
           ans: PayBuilding | StartConstruction | GiveUpBuilding) -> None:
+    if isinstance(ans, GiveUpBuilding):
+        # The rulebook loses a won building only as the fallback, when it can be neither paid
+        # for nor put under construction; the engine then takes it away without asking.
+        raise IllegalAnswer(f"{core.label(prompt.card)} can be "
+                            + ("paid for" if prompt.can_pay else "put under construction")
+                            + ", so it cannot be given up: a won building is lost only when "
+                            "neither is possible")
     if isinstance(ans, PayBuilding):
         if not prompt.can_pay:
             raise IllegalAnswer("you cannot pay for this building: put it under "
-                                "construction or give it up")
+                                "construction")
         check_payment(core.cards, prompt.hand, prompt.luxury, prompt.missing_wood,
                       prompt.missing_stone, ans.coins, ans.luxury)
     elif isinstance(ans, StartConstruction):

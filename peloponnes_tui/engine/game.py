@@ -203,7 +203,9 @@ class Game(GameCore):
             raise GameOver("the game is over")
         allowed = ANSWERS_FOR[prompt.kind]
         if not isinstance(ans, allowed):
-            names = " or ".join(a.kind.replace("_", " ") for a in allowed)
+            # giving up a building is accepted as a kind only to be refused with its reason (R34)
+            names = " or ".join(a.kind.replace("_", " ") for a in allowed
+                                if a is not GiveUpBuilding)
             raise IllegalAnswer(f"{self.names[prompt.player]} must answer with {names}")
         a = check_shape(ans)
         match prompt:

@@ -81,7 +81,10 @@ class OutbidPrompt(Prompt):
 
 @dataclass(frozen=True, slots=True)
 class BuildPrompt(Prompt):
-    """A newly won building: pay it now, put it under construction, or give it up."""
+    """A newly won building: pay for it now or put it under construction.
+
+    The engine asks only when one of the two is possible; otherwise the building is lost.
+    """
 
     card: str = ""
     cost_wood: int = 0
@@ -94,6 +97,7 @@ class BuildPrompt(Prompt):
     hand: tuple[int, ...] = ()
     luxury: int = 0
     luxury_usable: int = 0
+    luxury_cap: int = 0  # the most luxury goods the player may hold (excess beyond is lost)
     can_pay: bool = False
     can_construct: bool = False
     kind: ClassVar[PromptKind] = "build"
@@ -121,6 +125,7 @@ class FeedPrompt(Prompt):
     removable: tuple[str, ...] = ()  # cards that carry inhabitants ("civ" for the civilization)
     hand: tuple[int, ...] = ()
     luxury: int = 0
+    final: bool = False  # the supply after the last round
     kind: ClassVar[PromptKind] = "feed"
 
 
@@ -133,6 +138,7 @@ class CompletePrompt(Prompt):
     production_stone: int = 0
     hand: tuple[int, ...] = ()
     luxury: int = 0
+    final: bool = False  # the supply after the last round
     kind: ClassVar[PromptKind] = "complete"
 
 
@@ -191,6 +197,9 @@ class StartConstruction(Answer):
 
 @dataclass(frozen=True, slots=True)
 class GiveUpBuilding(Answer):
+    """Never legal at a prompt (a building is lost only when nothing else is possible, R34);
+    kept so that an older save or a stray choice is refused with that reason."""
+
     kind: ClassVar[AnswerKind] = "give_up_building"
 
 

@@ -47,7 +47,8 @@ def supply(core: GameCore, final: bool) -> Flow:
                 f"produce {grain}. Cover the {need - grain} missing with grain or "
                 "inhabitant coin cards or luxury goods, or remove cards.",
                 inhabitants=need, grain=grain, shortfall=need - grain,
-                removable=tuple(inhabited(core, p)), hand=tuple(p.hand), luxury=p.luxury)
+                removable=tuple(inhabited(core, p)), hand=tuple(p.hand), luxury=p.luxury,
+                final=final)
             assert isinstance(ans, FeedPlan)
             apply_feed(core, p, ans)
         pending = [x.card for x in p.buildings if x.under_construction]
@@ -57,7 +58,7 @@ def supply(core: GameCore, final: bool) -> Flow:
                 player=seat, text="Supply: pay for your buildings under construction "
                 "(production counts once for all of them); any you leave unpaid is lost.",
                 buildings=tuple(pending), production_wood=wood, production_stone=stone,
-                hand=tuple(p.hand), luxury=p.luxury)
+                hand=tuple(p.hand), luxury=p.luxury, final=final)
             assert isinstance(ans, CompletePlan)
             apply_complete(core, p, ans)
 

@@ -27,7 +27,6 @@ from peloponnes_tui.engine import (
     CompletePrompt,
     FeedPlan,
     FeedPrompt,
-    GiveUpBuilding,
     MoveBid,
     OutbidPrompt,
     Pass,
@@ -389,7 +388,6 @@ class BuildPanel(DecisionPanel):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "construct", "Under construction"),
         Binding("k", "pledge", "Pledge coin", show=False),
-        Binding("x", "give_up", "Give up"),
     ]
     pledge: int | None = None  # index into hand for construction; None = luxury draw
 
@@ -448,18 +446,16 @@ class BuildPanel(DecisionPanel):
         t.append("Under construction (u" + (" or Enter" if not p.can_pay else "") + "): ",
                  style="bold")
         if not p.can_construct:
-            t.append("not possible — no coin card to slide under it.\n", style="yellow")
+            t.append("not possible — no coin card to slide under it.", style="yellow")
         elif self.pledge is None:
-            t.append("draw a coin card blind for one luxury good  (k: change)\n")
+            t.append("draw a coin card blind for one luxury good  (k: change)")
         else:
             back = self.cards.coins[p.hand[self.pledge]]
-            t.append(f"slide a {back.name.en} coin card under it  (k: change)\n")
-        t.append("Give up (x): ", style="bold")
-        t.append("the building goes back to the box.")
+            t.append(f"slide a {back.name.en} coin card under it  (k: change)")
         return t
 
     def keys_help(self) -> str:
-        return "a-g coins · +/− luxury · Enter pay · u under construction · k pledge · x give up"
+        return "a-g coins · +/− luxury · Enter pay · u under construction · k pledge"
 
     def action_pledge(self) -> None:
         p = self.prompt
@@ -479,9 +475,6 @@ class BuildPanel(DecisionPanel):
 
     def action_construct(self) -> None:
         self.submit(self._construction())
-
-    def action_give_up(self) -> None:
-        self.submit(GiveUpBuilding())
 
 
 class CatastrophePanel(DecisionPanel):

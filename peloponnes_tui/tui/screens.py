@@ -409,7 +409,7 @@ PHASE_HELP = {
     "catastrophes": "A catastrophe has struck. Players without protection (a protecting "
                     "building, or three matching symbols) choose which cards are hit and either "
                     "cover each with a coin card — it stays in the tableau but does nothing until "
-                    "protection comes later — or give it up to the box.",
+                    "protection comes later — or remove it to the box.",
     "supply": "Supply: everyone feeds each inhabitant (not those on the luxury card) with one "
               "grain. Grain production counts first, then grain coin cards; the rest can be paid "
               "with inhabitant coin cards or luxury goods, or by removing inhabited cards. "
@@ -443,7 +443,7 @@ KEYS_HELP = (
     "Ctrl+Z undo · Ctrl+S save · Ctrl+P commands · q quit\n"
     "Decisions: 1-9 or ↑↓ pick a card · a-g add coin cards of one kind (cycles) · 0 clear · "
     "+/− luxury goods · Enter confirm · p pass · w withdraw · u under construction · "
-    "k change pledge · x give up · l/r luxury cover/remove · space hit/not hit\n"
+    "k change pledge · l/r luxury cover/remove · space hit/not hit\n"
     "Mouse: click cards, coin kinds and buttons."
 )
 

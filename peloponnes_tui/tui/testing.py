@@ -51,7 +51,7 @@ def key_for(panel: DecisionPanel) -> str:
     if isinstance(prompt, BuildPrompt):
         if prompt.can_pay:
             return "enter"
-        return "u" if prompt.can_construct else "x"
+        return "u"
     if isinstance(prompt, CompletePrompt):
         return "enter"
     return "enter"
