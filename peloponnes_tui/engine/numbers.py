@@ -1,0 +1,56 @@
+"""The numbers of the rules that players see, in one place for the app, the bots and the texts.
+
+Nothing outside the engine writes "3 coin cards" or "up to 17 luxury goods" itself: it asks
+:func:`rule_numbers` (the card data can change some of them, such as the luxury cap or the
+income table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from peloponnes_tui.cards import CARDS_PER_ROUND, ROUNDS, CardSet
+from peloponnes_tui.engine.bidding import COINS_FOR_PASSING, CONQUEST_MINIMUM, CONQUEST_SURCHARGE
+from peloponnes_tui.engine.catastrophes import ROW_SHARE
+from peloponnes_tui.engine.scoring import LEFTOVERS_PER_POWER_POINT
+from peloponnes_tui.engine.setup import MAX_PLAYERS, MIN_PLAYERS
+from peloponnes_tui.engine.tableau import SYMBOLS_FOR_PROTECTION
+
+
+@dataclass(frozen=True, slots=True)
+class RuleNumbers:
+    min_players: int
+    max_players: int
+    rounds: int
+    cards_per_round: int
+    coins_for_passing: int  # coin cards drawn for passing or taking an outbid bid back
+    conquest_surcharge: int  # added to a card's value in the conquest row
+    conquest_minimum: int  # the least a conquest bid can be, whatever the discounts
+    luxury_cap: int  # luxury goods a player may hold
+    declined_luxury_cap: int  # ... once a decline has covered the luxury card
+    luxury_income_from: int | None  # fewest inhabitants whose income brings luxury goods
+    luxury_card_inhabitants: int
+    luxury_card_power: int
+    leftovers_per_power_point: int  # coin cards and luxury goods left over per power point
+    symbols_for_protection: int  # catastrophe symbols of one kind that protect from it
+    row_share: int  # earthquake and tempest hit one card in this many, rounded up
+
+
+@cache
+def _numbers(cards: CardSet) -> RuleNumbers:
+    lux = cards.luxury
+    return RuleNumbers(
+        min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, rounds=ROUNDS,
+        cards_per_round=CARDS_PER_ROUND, coins_for_passing=COINS_FOR_PASSING,
+        conquest_surcharge=CONQUEST_SURCHARGE, conquest_minimum=CONQUEST_MINIMUM,
+        luxury_cap=lux.cap, declined_luxury_cap=lux.declined_cap,
+        luxury_income_from=min((r.inhabitants for r in cards.income if r.luxury), default=None),
+        luxury_card_inhabitants=lux.inhabitants, luxury_card_power=lux.power,
+        leftovers_per_power_point=LEFTOVERS_PER_POWER_POINT,
+        symbols_for_protection=SYMBOLS_FOR_PROTECTION, row_share=ROW_SHARE)
+
+
+def rule_numbers(cards: CardSet) -> RuleNumbers:
+    """The rule numbers for a card set."""
+    return _numbers(cards)

@@ -1,0 +1,19 @@
+"""The rule numbers the app and the bots read from the engine agree with what the rules do."""
+
+from __future__ import annotations
+
+from peloponnes_tui.cards import load_cards
+from peloponnes_tui.engine.numbers import rule_numbers
+
+
+def test_rule_numbers_follow_the_rulebook_and_the_card_data():
+    cards = load_cards()
+    n = rule_numbers(cards)
+    assert (n.min_players, n.max_players, n.rounds) == (2, 5, 8)
+    assert n.coins_for_passing == 3
+    assert (n.conquest_surcharge, n.conquest_minimum) == (3, 1)
+    assert n.luxury_cap == cards.luxury.cap and n.declined_luxury_cap == cards.luxury.declined_cap
+    assert n.luxury_income_from == min(r.inhabitants for r in cards.income if r.luxury)
+    assert n.symbols_for_protection == 3
+    assert n.leftovers_per_power_point == 6
+    assert rule_numbers(cards) is n  # one object per card set
