@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from peloponnes_tui.bots import make_bot
+from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import ROUNDS, CardSet
 from peloponnes_tui.engine.game import Game
 
@@ -18,10 +18,7 @@ NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")
 def play_game(cards: CardSet, bots: Sequence[str], seed: int) -> Game:
     """Play one game to the end; seat i is played by bot ``bots[i]``."""
     game = Game.new(list(NAMES[: len(bots)]), seed, cards)
-    agents = [make_bot(name, cards, seed * 7919 + i) for i, name in enumerate(bots)]
-    while game.pending is not None:
-        prompt = game.pending
-        game.answer(agents[prompt.player].decide(prompt, game.view_for(prompt.player)))
+    BotPlayers.seated(cards, bots, seed).play(game)
     return game
 
 

@@ -266,11 +266,11 @@ def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
 
 def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str]:
     """A whole game between computer players, narrated as plain text with the rules."""
-    from peloponnes_tui.bots import make_bot
+    from peloponnes_tui.bots.players import BotPlayers
     from peloponnes_tui.simulate import NAMES
 
     game = Game.new(list(NAMES[: len(bots)]), seed, cards)
-    agents = [make_bot(b, cards, seed * 7919 + i) for i, b in enumerate(bots)]
+    players = BotPlayers.seated(cards, bots, seed)
     narrator = Narrator()
     seen = 0
     seats = ", ".join(f"{n} ({b})" for n, b in zip(game.names, bots, strict=True))
@@ -282,7 +282,6 @@ def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str
             if n.rule:
                 yield f"      rule: {n.rule}"
         seen = len(game.log)
-        prompt = game.pending
-        if prompt is None:
+        if game.pending is None:
             return
-        game.answer(agents[prompt.player].decide(prompt, game.view_for(prompt.player)))
+        players.move(game)

@@ -260,9 +260,7 @@ class PeloponnesApp(App[int]):
             return
         if self.bot_pause <= 0:
             # no pause to show: play the bots' turns through to the next human in one go
-            while (session.game.pending is not None
-                   and not session.seats[session.game.pending.player].human):
-                session.bot_answer()
+            session.play_bots()
             self.autosave()
             self.advance()
             return
@@ -271,7 +269,9 @@ class PeloponnesApp(App[int]):
         game = session.game
         prompt = game.pending
         assert prompt is not None
-        bot = session.bots[prompt.player]
+        assert session.bots is not None
+        bot = session.bots.to_move(game)
+        assert bot is not None
         view = game.view_for(prompt.player)
 
         def think() -> None:

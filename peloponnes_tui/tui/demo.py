@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from peloponnes_tui.bots import Bot, make_bot
+from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator
 from peloponnes_tui.demo.scenario import Scenario, ScenarioRun
@@ -117,7 +117,7 @@ class BotScript(Script):
     def __init__(self, cards: CardSet, bots: Sequence[str], seed: int) -> None:
         names = list(DEFAULT_NAMES[: len(bots)])
         self.game = Game.new(names, seed, cards)
-        self.bots: list[Bot] = [make_bot(b, cards, seed * 7919 + i) for i, b in enumerate(bots)]
+        self.bots = BotPlayers.seated(cards, bots, seed)
         self.seats = _seats(names, list(bots))
         self.title = "A game between computer players: " + ", ".join(
             f"{n} ({b})" for n, b in zip(names, bots, strict=True))
@@ -147,8 +147,7 @@ class BotScript(Script):
         prompt = self.game.pending
         assert prompt is not None
         who = self.game.names[prompt.player]
-        ans = self.bots[prompt.player].decide(prompt, self.game.view_for(prompt.player))
-        self.game.answer(ans)
+        self.bots.move(self.game)
         return self._finish(Step(f"{who} decides.", self._events()))
 
 

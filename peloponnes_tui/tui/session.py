@@ -9,14 +9,14 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 # The engine, the bots and the card model (pydantic, YAML) load when a game starts, not when the
 # app starts: the start screen needs none of them.
 if TYPE_CHECKING:
-    from peloponnes_tui.bots import Bot
+    from peloponnes_tui.bots.players import BotPlayers
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.engine import Answer, Game, Prompt
     from peloponnes_tui.engine.position import Position
@@ -143,7 +143,7 @@ class Session:
     seats: list[Seat]
     privacy: bool = True
     seed: int = 0
-    bots: dict[int, Bot] = field(default_factory=dict)
+    bots: BotPlayers | None = None  # the computer seats' players (made with the game)
     bot_pause: float = DEFAULT_PAUSE  # seconds before each computer move (kept in the save)
 
     @property
@@ -162,10 +162,10 @@ class Session:
         return s
 
     def _make_bots(self) -> None:
-        from peloponnes_tui.bots import make_bot
+        from peloponnes_tui.bots.players import BotPlayers
 
-        self.bots = {i: make_bot(s.kind, self.game.cards, self.game.seed * 7919 + i)
-                     for i, s in enumerate(self.seats) if not s.human}
+        self.bots = BotPlayers(self.game.cards, {i: s.kind for i, s in enumerate(self.seats)
+                                                 if not s.human}, self.game.seed)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -181,13 +181,10 @@ class Session:
         """Apply an answer (IllegalAnswer leaves everything unchanged)."""
         self.game.answer(answer)
 
-    def bot_answer(self) -> Answer:
-        prompt = self.game.pending
-        assert prompt is not None
-        bot = self.bots[prompt.player]
-        ans = bot.decide(prompt, self.game.view_for(prompt.player))
-        self.answer(ans)
-        return ans
+    def play_bots(self) -> int:
+        """Play the computer seats' turns through to the next person's decision (or the end)."""
+        assert self.bots is not None
+        return self.bots.play(self.game)
 
     def can_undo(self, seat: int | None) -> bool:
         """True when the last answer was ``seat``'s own, nobody has answered since, and it

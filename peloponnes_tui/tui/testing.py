@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from peloponnes_tui.bots import make_bot
+from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine import BuildPrompt, CompletePrompt, Game, Prompt
 from peloponnes_tui.tui.panels import DecisionPanel
@@ -20,22 +20,20 @@ def session_at(cards: CardSet, players: int, want: Callable[[Prompt], bool], see
     for s in range(seed, seed + max_seeds):
         seats = default_seats(players, humans=players)
         game = Game.new([x.name for x in seats], s, cards)
-        bots = [make_bot("random", cards, s * 31 + i) for i in range(players)]
-        while game.pending is not None:
-            if game.round >= min_round and want(game.pending):
-                return Session(game, seats, privacy, s)
-            p = game.pending
-            game.answer(bots[p.player].decide(p, game.view_for(p.player)))
+
+        def wanted(prompt: Prompt, game: Game = game) -> bool:
+            return game.round >= min_round and want(prompt)
+
+        BotPlayers.seated(cards, ["random"] * players, s).play(game, stop=wanted)
+        if game.pending is not None:
+            return Session(game, seats, privacy, s)
     raise LookupError("no game reached the wanted prompt")
 
 
 def finished_session(cards: CardSet, players: int = 3, seed: int = 1) -> Session:
     seats = default_seats(players, humans=players)
     game = Game.new([x.name for x in seats], seed, cards)
-    bots = [make_bot("random", cards, seed * 31 + i) for i in range(players)]
-    while game.pending is not None:
-        p = game.pending
-        game.answer(bots[p.player].decide(p, game.view_for(p.player)))
+    BotPlayers.seated(cards, ["random"] * players, seed).play(game)
     return Session(game, seats, False, seed)
 
 
