@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,10 +43,11 @@ def game_record(game: Game, bots: Sequence[str]) -> dict[str, Any]:
 @dataclass
 class Summary:
     games: int = 0
-    seat_wins: Counter[int] = field(default_factory=Counter)
-    civ_wins: Counter[str] = field(default_factory=Counter)
+    # wins are shared among tied winners, so they are counted as fractions
+    seat_wins: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
+    civ_wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     civ_games: Counter[str] = field(default_factory=Counter)
-    bot_wins: Counter[str] = field(default_factory=Counter)
+    bot_wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     bot_games: Counter[str] = field(default_factory=Counter)
     bot_scores: dict[str, list[int]] = field(default_factory=dict)
     scores: Counter[int] = field(default_factory=Counter)
@@ -61,9 +62,9 @@ class Summary:
             self.bot_scores.setdefault(p["bot"], []).append(p["score"])
             self.scores[p["score"]] += 1
             if p["seat"] in record["winners"]:
-                self.seat_wins[p["seat"]] += share  # type: ignore[assignment]
-                self.civ_wins[p["civilization"]] += share  # type: ignore[assignment]
-                self.bot_wins[p["bot"]] += share  # type: ignore[assignment]
+                self.seat_wins[p["seat"]] += share
+                self.civ_wins[p["civilization"]] += share
+                self.bot_wins[p["bot"]] += share
         self.catastrophes.update(record["catastrophes"])
 
 

@@ -12,12 +12,11 @@ checks.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, assert_never
+from typing import Any, TypeGuard, assert_never
 
 from peloponnes_tui.engine.names import printable, shown
 from peloponnes_tui.engine.prompts import (
     ANSWER_TYPES,
-    Answer,
     AnyAnswer,
     CatastropheAnswer,
     CompletePlan,
@@ -38,7 +37,7 @@ MAX_COUNT = 1_000  # luxury goods, and the length of any list in an answer
 TREATMENT_WORDS = ("luxury", "remove")
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -49,7 +48,7 @@ def _coin_ids(v: object, what: str) -> None:
 
 
 def _count(v: object, what: str) -> None:
-    if not _is_int(v) or not 0 <= v <= MAX_COUNT:  # type: ignore[operator]
+    if not _is_int(v) or not 0 <= v <= MAX_COUNT:
         raise IllegalAnswer(f"{what} must be a whole number, zero or more")
 
 
@@ -67,9 +66,9 @@ def _card_ids(v: object, refusal: str) -> None:
 
 def check_shape(ans: object) -> AnyAnswer:
     """``ans`` as a well-formed answer, or IllegalAnswer saying what is malformed."""
-    if not isinstance(ans, Answer) or type(ans) not in ANSWER_TYPES.values():
+    if not isinstance(ans, AnyAnswer) or type(ans) not in ANSWER_TYPES.values():
         raise IllegalAnswer("that is not an answer the game knows")
-    a: AnyAnswer = ans  # type: ignore[assignment]  # the concrete classes are AnyAnswer's
+    a = ans
     match a:
         case PlaceBid():
             _card_id(a.card)
