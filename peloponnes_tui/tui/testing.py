@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never, cast
 
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import CardSet
-from peloponnes_tui.engine import BuildPrompt, CompletePrompt, Game, Prompt
+from peloponnes_tui.engine import (
+    AnyPrompt,
+    BidPrompt,
+    BuildPrompt,
+    CatastrophePrompt,
+    CompletePrompt,
+    FeedPrompt,
+    Game,
+    OutbidPrompt,
+    Prompt,
+)
 from peloponnes_tui.tui.panels import DecisionPanel
 from peloponnes_tui.tui.session import HUMAN, Seat, Session, default_seats, validate
 
@@ -39,20 +50,21 @@ def finished_session(cards: CardSet, players: int = 3, seed: int = 1) -> Session
 
 def key_for(panel: DecisionPanel) -> str:
     """A key that makes a legal choice in this panel (what a hurried player would press)."""
-    prompt = panel.prompt
+    prompt = cast(AnyPrompt, panel.prompt)
     ans = panel.answer()
     legal = ans is not None and validate(panel.game, ans) is None
-    if prompt.kind == "bid":
-        return "enter" if legal else "p"
-    if prompt.kind == "outbid":
-        return "w"
-    if isinstance(prompt, BuildPrompt):
-        if prompt.can_pay:
-            return "enter"
-        return "u"
-    if isinstance(prompt, CompletePrompt):
-        return "enter"
-    return "enter"
+    match prompt:
+        case BidPrompt():
+            return "enter" if legal else "p"
+        case OutbidPrompt():
+            return "w"
+        case BuildPrompt():
+            # Enter pays; when paying is impossible, u puts the building under construction
+            return "enter" if prompt.can_pay else "u"
+        case CatastrophePrompt() | FeedPrompt() | CompletePrompt():
+            return "enter"  # the panel's suggested treatment, feeding or completion
+        case _:
+            assert_never(prompt)
 
 
 __all__ = ["HUMAN", "Seat", "finished_session", "key_for", "session_at"]
