@@ -8,7 +8,7 @@ from peloponnes_tui.bots import make_bot
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine import BuildPrompt, CompletePrompt, Game, Prompt
 from peloponnes_tui.tui.panels import DecisionPanel
-from peloponnes_tui.tui.session import HUMAN, Seat, Session, default_seats, validate
+from peloponnes_tui.tui.session import HUMAN, Seat, Session, default_seats
 
 
 def session_at(cards: CardSet, players: int, want: Callable[[Prompt], bool], seed: int = 1,
@@ -43,7 +43,7 @@ def key_for(panel: DecisionPanel) -> str:
     """A key that makes a legal choice in this panel (what a hurried player would press)."""
     prompt = panel.prompt
     ans = panel.answer()
-    legal = ans is not None and validate(panel.game, ans) is None
+    legal = ans is not None and panel.session.check(ans) is None
     if prompt.kind == "bid":
         return "enter" if legal else "p"
     if prompt.kind == "outbid":
