@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.console import Group
 from rich.text import Text
@@ -78,7 +78,7 @@ class BoardScreen(Screen[None]):
 
     @property
     def papp(self) -> PeloponnesApp:
-        return self.app  # type: ignore[return-value]
+        return cast("PeloponnesApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")

@@ -285,17 +285,18 @@ class CardChoice(DecisionPanel):
     def card_list(self, targets: dict[str, str]) -> Text:
         """The chosen card on one line, then every card that is open, clickable."""
         t = Text()
-        power = self.cards.power_by_id
+        power_cards = self.cards.power_by_id
         offer = self.offer()
         if self.card in offer:
             n = offer.index(self.card) + 1
-            t.append(f"▶ {n} {power[self.card].name.en}: ", style="bold")
+            t.append(f"▶ {n} {power_cards[self.card].name.en}: ", style="bold")
             t.append(targets.get(self.card, "not open to you") + "\n")
         t.append("Cards: ", style="bold")
         for n, cid in enumerate(offer, 1):
             open_ = cid in targets
             style = Style(bold=cid == self.card, dim=not open_, reverse=cid == self.card)
-            t.append(f"{n} {power[cid].name.en}", style=style + click(f"select_card('{cid}')"))
+            t.append(f"{n} {power_cards[cid].name.en}",
+                     style=style + click(f"select_card('{cid}')"))
             t.append("  ")
         t.append("\n")
         return t
@@ -527,8 +528,11 @@ class CatastrophePanel(DecisionPanel):
             how = self.treat.get(card)
             if how is None:
                 continue
-            if how in ("luxury", "remove"):
-                out.append((card, how))  # type: ignore[arg-type]
+            if how == "luxury":
+                out.append((card, "luxury"))
+                continue
+            if how == "remove":
+                out.append((card, "remove"))
                 continue
             coins = [c for c in self.hand if self.cards.coins[c].id == how]
             if used[how] < len(coins):
@@ -703,15 +707,16 @@ class CompletePanel(DecisionPanel):
 
     def body(self) -> Text:
         p = self.prompt
-        power = self.cards.power_by_id
+        power_cards = self.cards.power_by_id
         t = Text()
         t.append(f"Production: {p.production_wood} wood, {p.production_stone} stone, used "
                  "once for all buildings together. Unpaid buildings are lost.\n")
         for i, b in enumerate(p.buildings):
             on = b in self.complete
-            t.append(f" {i + 1} [{'x' if on else ' '}] {power[b].name.en}",
+            t.append(f" {i + 1} [{'x' if on else ' '}] {power_cards[b].name.en}",
                      style=Style(bold=on) + click(f"pick({i + 1})"))
-            t.append(f" (cost {power[b].cost.wood}W {power[b].cost.stone}S)"
+            cost = power_cards[b].cost
+            t.append(f" (cost {cost.wood}W {cost.stone}S)"
                      f"{'' if on else ' — will be lost'}\n", style="dim" if on else "red")
         mw, ms = self.missing(self.complete)
         t.append(f"Missing after production: {mw} wood, {ms} stone\n", style="bold")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -248,9 +248,11 @@ def player_brief(view: View, seat: int, seats: Sequence[Seat]) -> Text:
 def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None
                   ) -> Table:
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    for col, just in (("Player", "left"), ("Pop", "right"), ("Pow", "right"),
-                      ("Prod", "left"), ("Lux", "right"), ("Hand", "right"), ("Bid", "left")):
-        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("Player", "left"), ("Pop", "right"), ("Pow", "right"), ("Prod", "left"),
+        ("Lux", "right"), ("Hand", "right"), ("Bid", "left"))
+    for col, just in columns:
+        t.add_column(col, justify=just)
     for seat in view.order:
         p = view.players[seat]
         st = seats[seat]

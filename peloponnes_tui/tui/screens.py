@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -103,7 +103,7 @@ class StartScreen(Screen[None]):
 
     @property
     def papp(self) -> PeloponnesApp:
-        return self.app  # type: ignore[return-value]
+        return cast("PeloponnesApp", self.app)
 
     def action_new(self) -> None:
         self.app.push_screen(NewGameScreen())
@@ -213,7 +213,7 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.set_count(self.count)
-        papp: PeloponnesApp = self.app  # type: ignore[assignment]
+        papp = cast("PeloponnesApp", self.app)
         self.set_pause(papp.last_pause)
 
     def set_pause(self, pause: float) -> None:
@@ -268,7 +268,7 @@ class NewGameScreen(Screen[None]):
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw else random.randrange(1, 1_000_000)
         privacy = self.query_one("#privacy", Switch).value
-        papp: PeloponnesApp = self.app  # type: ignore[assignment]
+        papp = cast("PeloponnesApp", self.app)
         pause = self.pause if self.pause is not None else papp.last_pause
         papp.start_new(seats, seed, privacy, bot_pause=pause)
 
@@ -304,7 +304,7 @@ class LoadScreen(Screen[None]):
             self.load(Path(event.value.strip()).expanduser())
 
     def load(self, path: Path) -> None:
-        papp: PeloponnesApp = self.app  # type: ignore[assignment]
+        papp = cast("PeloponnesApp", self.app)
         err = papp.load_path(path)
         if err:
             self.query_one("#error", Static).update(err)

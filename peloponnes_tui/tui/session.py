@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from peloponnes_tui.bots import Bot
     from peloponnes_tui.cards import CardSet
-    from peloponnes_tui.engine import Answer, AnyPrompt, BidTarget, Event, Game, Score, View
+    from peloponnes_tui.engine import Answer, AnyPrompt, Event, Game, Score, View
     from peloponnes_tui.engine.position import Position
 
 DATA_DIR_ENV = "PELOPONNES_DATA_DIR"
@@ -208,12 +208,6 @@ class Session:
         Nothing changes either way; the app shows the reason and keeps the confirm key disabled.
         """
         return self.game.check(answer)
-
-    def bid_targets(self, seat: int) -> tuple[BidTarget, ...]:
-        """Where ``seat`` could bid now and what each card needs (the engine's figures)."""
-        from peloponnes_tui.engine.bidding import view_targets
-
-        return view_targets(self.cards, self.view(seat), seat)
 
     def seat_of_pending(self) -> Seat | None:
         p = self.game.pending
