@@ -14,6 +14,9 @@ numbers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
+from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.core import Flow, GameCore
 from peloponnes_tui.engine.names import shown
 from peloponnes_tui.engine.payment import check_coins, check_luxury
@@ -28,6 +31,7 @@ from peloponnes_tui.engine.prompts import (
     Withdraw,
 )
 from peloponnes_tui.engine.state import Player
+from peloponnes_tui.engine.view import View
 from peloponnes_tui.engine.words import halves, plural
 
 COINS_FOR_PASSING = 3  # coin cards drawn for passing, or for taking back an outbid bid
@@ -40,6 +44,11 @@ def effective_halves(coins: int, bonus_halves: int) -> int:
     return 2 * coins + bonus_halves
 
 
+def bid_coins(ans: PlaceBid) -> int:
+    """The coin cards a bid puts down: those from the hand plus one drawn blind per luxury good."""
+    return len(ans.coins) + ans.luxury
+
+
 def coins_to_beat(standing_halves: int, bonus_halves: int) -> int:
     """The fewest coin cards whose bid counts more than ``standing_halves``."""
     return (standing_halves - bonus_halves) // 2 + 1
@@ -50,9 +59,15 @@ def conquest_minimum(value: int, discount: int) -> int:
     return max(CONQUEST_MINIMUM, value + CONQUEST_SURCHARGE - discount)
 
 
+def most_coins(prompt: BidPrompt) -> int:
+    """The biggest bid the player can make now: every coin card in hand, plus one coin card
+    drawn blind for each luxury good that may be traded."""
+    return len(prompt.hand) + prompt.luxury_usable
+
+
 def affordable(prompt: BidPrompt) -> tuple[BidTarget, ...]:
     """The targets the hand (with luxury goods traded for coin cards) can reach."""
-    most = len(prompt.hand) + prompt.luxury_usable
+    most = most_coins(prompt)
     return tuple(t for t in prompt.targets if t.need_coins <= most)
 
 
@@ -145,26 +160,60 @@ def withdraw(core: GameCore, p: Player, why: str) -> None:
 
 def targets_for(core: GameCore, p: Player, exclude: str | None = None) -> list[BidTarget]:
     """Where ``p`` could bid now, and what a bid on each card must reach."""
-    holders = {q.bid_card: q.seat for q in core.players if q.bid_card is not None}
-    bonus, discount = core.bid_bonus_halves(p), core.conquest_discount(p)
-    power = core.cards.power_by_id
+    standing = standing_bids((q.bid_card, q.seat, effective_halves(q.bid_count,
+                                                                 core.bid_bonus_halves(q)))
+                             for q in core.players)
+    return bid_targets(core.cards, core.table.market, core.table.conquest, standing,
+                       core.bid_bonus_halves(p), core.conquest_discount(p), exclude)
+
+
+def view_targets(cards: CardSet, view: View, seat: int,
+                 exclude: str | None = None) -> tuple[BidTarget, ...]:
+    """Where ``seat`` could bid in the position ``view`` shows (public information only)."""
+    standing = standing_bids((q.bid_card, q.seat, effective_halves(q.bid_count,
+                                                                 q.bid_bonus_halves))
+                             for q in view.players)
+    me = view.players[seat]
+    return tuple(bid_targets(cards, view.market, view.conquest, standing, me.bid_bonus_halves,
+                             me.conquest_discount, exclude))
+
+
+def standing_bids(bids: Iterable[tuple[str | None, int, int]]) -> dict[str, tuple[int, int]]:
+    """card -> (seat, half coins) of the highest bid on it, from (card, seat, half coins) bids.
+
+    While an outbid player decides, their beaten bid still lies on the card beside the one that
+    beat it; the standing bid is the higher.
+    """
+    out: dict[str, tuple[int, int]] = {}
+    for card, seat, halves_ in bids:
+        if card is not None and (card not in out or halves_ > out[card][1]):
+            out[card] = (seat, halves_)
+    return out
+
+
+def bid_targets(cards: CardSet, market: Sequence[str], conquest: Sequence[str],
+                standing: Mapping[str, tuple[int, int]], bonus_halves: int, discount: int,
+                exclude: str | None = None) -> list[BidTarget]:
+    """The cards a bidder with ``bonus_halves`` and ``discount`` could bid on, each with what
+    its bid must reach; ``standing`` maps each card with a bid to (holder's seat, that bid in
+    half coins)."""
+    power_cards = cards.power_by_id
     out: list[BidTarget] = []
-    for card in core.table.market:
+    for card in market:
         if card == exclude:
             continue
-        value = power[card].value
-        holder = holders.get(card)
-        if holder is None:
+        value = power_cards[card].value
+        held = standing.get(card)
+        if held is None:
             out.append(BidTarget(card, "market", value, None, 0, value))
         else:
-            h = core.players[holder]
-            standing = effective_halves(h.bid_count, core.bid_bonus_halves(h))
-            out.append(BidTarget(card, "market", value, holder, standing,
-                                 max(value, coins_to_beat(standing, bonus))))
-    for card in core.table.conquest:
-        if card == exclude or card in holders:
+            holder, halves_ = held
+            out.append(BidTarget(card, "market", value, holder, halves_,
+                                 max(value, coins_to_beat(halves_, bonus_halves))))
+    for card in conquest:
+        if card == exclude or card in standing:
             continue  # a conquest bid can never be beaten
-        need = conquest_minimum(power[card].value, discount)
+        need = conquest_minimum(power_cards[card].value, discount)
         out.append(BidTarget(card, "conquest", need, None, 0, need))
     return out
 
@@ -189,7 +238,7 @@ def check_bid(core: GameCore, prompt: BidPrompt, ans: PlaceBid) -> None:
         raise IllegalAnswer(f"{shown(ans.card)} is not a power card on offer this round")
     check_coins(core.cards, prompt.hand, ans.coins)
     check_luxury(p.luxury, ans.luxury, prompt.luxury_usable)
-    total = len(ans.coins) + ans.luxury
+    total = bid_coins(ans)
     if total < target.min_coins:
         where = (f" in the conquest row (value + {CONQUEST_SURCHARGE}"
                  + (f" − {prompt.discount} for Barracks/Stockade" if prompt.discount else "")

@@ -13,6 +13,7 @@ from functools import cache
 from peloponnes_tui.cards import CARDS_PER_ROUND, ROUNDS, CardSet
 from peloponnes_tui.engine.bidding import COINS_FOR_PASSING, CONQUEST_MINIMUM, CONQUEST_SURCHARGE
 from peloponnes_tui.engine.catastrophes import ROW_SHARE
+from peloponnes_tui.engine.reveal import CARDS_THAT_MOVE_MARKERS
 from peloponnes_tui.engine.scoring import LEFTOVERS_PER_POWER_POINT
 from peloponnes_tui.engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from peloponnes_tui.engine.tableau import SYMBOLS_FOR_PROTECTION
@@ -24,6 +25,7 @@ class RuleNumbers:
     max_players: int
     rounds: int
     cards_per_round: int
+    cards_that_move_markers: int  # the first cards revealed in a round move the markers
     coins_for_passing: int  # coin cards drawn for passing or taking an outbid bid back
     conquest_surcharge: int  # added to a card's value in the conquest row
     conquest_minimum: int  # the least a conquest bid can be, whatever the discounts
@@ -42,7 +44,8 @@ def _numbers(cards: CardSet) -> RuleNumbers:
     lux = cards.luxury
     return RuleNumbers(
         min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, rounds=ROUNDS,
-        cards_per_round=CARDS_PER_ROUND, coins_for_passing=COINS_FOR_PASSING,
+        cards_per_round=CARDS_PER_ROUND, cards_that_move_markers=CARDS_THAT_MOVE_MARKERS,
+        coins_for_passing=COINS_FOR_PASSING,
         conquest_surcharge=CONQUEST_SURCHARGE, conquest_minimum=CONQUEST_MINIMUM,
         luxury_cap=lux.cap, declined_luxury_cap=lux.declined_cap,
         luxury_income_from=min((r.inhabitants for r in cards.income if r.luxury), default=None),
@@ -54,3 +57,12 @@ def _numbers(cards: CardSet) -> RuleNumbers:
 def rule_numbers(cards: CardSet) -> RuleNumbers:
     """The rule numbers for a card set."""
     return _numbers(cards)
+
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve")
+
+
+def in_words(n: int) -> str:
+    """A rule number as a rules text writes it: ``three`` up to twelve, digits beyond."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)

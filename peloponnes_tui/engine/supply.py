@@ -7,12 +7,14 @@ luxury goods.  Then every building under construction must be paid for (the tabl
 counts once for all of them, the rest is paid as when building); any left unpaid is lost.
 
 The checks here are pure functions of the card data, the prompt and the answer, so the app and the
-computer players ask them too (:func:`feed_refusal`, :func:`completion_cost`).
+computer players ask them too (:func:`feed_refusal`, :func:`feed_preview`,
+:func:`completion_cost`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.core import Flow, GameCore
@@ -94,6 +96,29 @@ def feed_units(cards: CardSet, plan: FeedPlan) -> int:
     return sum(backs[c].amount for c in plan.grain_coins + plan.inhabitant_coins) + plan.luxury
 
 
+@dataclass(frozen=True, slots=True)
+class FeedPreview:
+    """What a feeding plan comes to (see :func:`feed_preview`)."""
+
+    saved: int  # grain the removed cards no longer need (their inhabitants less their grain)
+    remaining: int  # the shortfall left after the removals (never below zero)
+    paid: int  # what the coin cards and luxury goods pay
+    hungry: int  # inhabitants still unfed after the payment: the plan is refused unless 0
+
+
+def feed_preview(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> FeedPreview:
+    """What the removals in ``plan`` save, what its payment covers and how many would go hungry.
+
+    ``civ`` is the deciding player's civilization.  ``hungry`` is 0 exactly when the engine's
+    check does not refuse the plan for a shortfall (it may still refuse it for paying too much
+    or removing a card that is not needed).
+    """
+    saved = sum(card_hunger(cards, civ, c) for c in plan.remove)
+    short = shortfall_after(cards, civ, prompt.shortfall, plan.remove)
+    paid = feed_units(cards, plan)
+    return FeedPreview(saved, max(0, short), paid, max(0, short - paid))
+
+
 def feed_refusal(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> str | None:
     """Why ``plan`` would be refused for ``prompt`` (a sentence), or None if it is legal.
 
@@ -122,8 +147,9 @@ def check_feed(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> 
     paid_units += [1] * plan.luxury
     paid = sum(paid_units)
     short = shortfall_after(cards, civ, prompt.shortfall, plan.remove)
-    if short > paid:
-        raise IllegalAnswer(f"{plural(short - paid, 'inhabitant')} would still go hungry: "
+    hungry = feed_preview(cards, civ, prompt, plan).hungry
+    if hungry:
+        raise IllegalAnswer(f"{plural(hungry, 'inhabitant')} would still go hungry: "
                             "pay more or remove more cards")
     if paid_units and paid - min(paid_units) >= max(short, 0):
         raise IllegalAnswer("you pay more than the shortfall needs")

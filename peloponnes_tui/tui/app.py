@@ -1,8 +1,8 @@
 """The Textual app: hot-seat play of the Peloponnes Card Game.
 
-The app holds no rule logic.  It shows ``game.view_for(...)``, offers a panel for the pending
-prompt, and passes the answer to ``game.answer()`` (via :class:`Session`), showing the engine's
-reason whenever it refuses.
+The app holds no rule logic.  It shows a player's view (``session.view(...)``), offers a panel for
+the pending prompt, and passes the answer to the engine (via :class:`Session`), showing the
+engine's reason whenever it refuses.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import os
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from textual.app import App, SystemCommand
 from textual.events import Resize
@@ -44,7 +44,7 @@ from peloponnes_tui.tui.session import (
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.demo.scenario import Scenario
-    from peloponnes_tui.engine import Answer
+    from peloponnes_tui.engine import Answer, AnyPrompt
     from peloponnes_tui.tui.board import BoardScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -204,13 +204,13 @@ class PeloponnesApp(App[int]):
         if session is None or board is None:
             return
         board.refresh_board()
-        game = session.game
-        prompt = game.pending
+        prompt = session.pending
         if prompt is None:
             self.viewer = None
             board.set_panel(None, "The game is over. Press s for the scores.")
             board.refresh_board()
-            self.push_screen(ScoringScreen(game, session.seats))
+            self.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
+                                           session.seats))
             return
         seat = session.seats[prompt.player]
         if not seat.human:
@@ -227,10 +227,7 @@ class PeloponnesApp(App[int]):
             self.viewer = None
             board.set_panel(None)
             board.refresh_board()
-            what = {"bid": "It is your turn to bid.", "outbid": "You have been outbid.",
-                    "build": "You won a building.", "catastrophe": "A catastrophe hits you.",
-                    "feed": "Supply: feed your inhabitants.",
-                    "complete": "Supply: complete your buildings."}.get(prompt.kind, "")
+            what = handoff_text(prompt)
             gen = self._gen
 
             def ready(_: bool | None) -> None:
@@ -243,20 +240,20 @@ class PeloponnesApp(App[int]):
 
     def reveal(self, seat: int) -> None:
         session, board = self.session, self.board
-        if session is None or board is None or session.game.pending is None:
+        if session is None or board is None or session.pending is None:
             return
         from peloponnes_tui.tui.panels import panel_for
 
         self.viewer = seat
         board.refresh_board()
-        board.set_panel(panel_for(session, session.game.pending))
+        board.set_panel(panel_for(session, session.pending))
 
     def bot_step(self, gen: int) -> None:
         self._bot_timer = None
         session = self.session
-        if gen != self._gen or session is None or session.game.pending is None:
+        if gen != self._gen or session is None or session.pending is None:
             return
-        if session.seats[session.game.pending.player].human:
+        if session.seats[session.pending.player].human:
             return
         if self.bot_pause <= 0:
             # no pause to show: play the bots' turns through to the next human in one go
@@ -266,24 +263,23 @@ class PeloponnesApp(App[int]):
             return
         # A bot thinks in a worker thread (the search bot takes a good part of a second), so
         # the screen stays responsive; the answer is applied back on the app's thread.
-        game = session.game
-        prompt = game.pending
+        prompt = session.pending
         assert prompt is not None
-        assert session.bots is not None
-        bot = session.bots.to_move(game)
+        bot = session.bot_to_move()
         assert bot is not None
-        view = game.view_for(prompt.player)
+        view = session.view(prompt.player)
+        turn = session.turn
 
         def think() -> None:
             answer = bot.decide(prompt, view)
-            self.call_from_thread(self._bot_decided, gen, game, answer)
+            self.call_from_thread(self._bot_decided, gen, turn, answer)
 
         self.run_worker(think, thread=True, group="bots", exclusive=True)
 
-    def _bot_decided(self, gen: int, game: Any, answer: Answer) -> None:
+    def _bot_decided(self, gen: int, turn: int, answer: Answer) -> None:
         session = self.session
-        if gen != self._gen or session is None or session.game is not game:
-            return  # a new game, a load or an undo came in between
+        if gen != self._gen or session is None or session.turn != turn:
+            return  # a new game, a load, an undo or another answer came in between
         session.answer(answer)
         self.autosave()
         self.advance()
@@ -311,7 +307,13 @@ class PeloponnesApp(App[int]):
         self.push_screen(LoadScreen())
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.session.game if self.session else None))
+        session = self.session
+        if session is None:
+            self.push_screen(HelpScreen(self.cards))
+            return
+        viewer = self.viewer
+        self.push_screen(HelpScreen(session.cards, session.view(viewer if viewer is not None
+                                                                else 0), session.pending))
 
     def action_log(self) -> None:
         board = self.board
@@ -353,12 +355,12 @@ class PeloponnesApp(App[int]):
         self.autosave()
         board = self.board
         if board is not None:
-            board.logged = len(session.game.log) + 1  # forces a rebuild of the log
+            board.logged = len(session.log) + 1  # forces a rebuild of the log
         self.advance()
 
     def action_quit_app(self) -> None:
         session = self.session
-        if session is None or session.game.over:
+        if session is None or session.over:
             self.exit(0)
             return
 
@@ -371,6 +373,26 @@ class PeloponnesApp(App[int]):
 
     async def action_quit(self) -> None:
         self.action_quit_app()
+
+
+def handoff_text(prompt: AnyPrompt) -> str:
+    """What the hand-off screen tells the player who takes the keyboard."""
+    kind = prompt.kind
+    match kind:
+        case "bid":
+            return "It is your turn to bid."
+        case "outbid":
+            return "You have been outbid."
+        case "build":
+            return "You won a building."
+        case "catastrophe":
+            return "A catastrophe hits you."
+        case "feed":
+            return "Supply: feed your inhabitants."
+        case "complete":
+            return "Supply: complete your buildings."
+        case _:
+            assert_never(kind)
 
 
 def run_app(cards: CardSet | None = None, cards_path: str | None = None,

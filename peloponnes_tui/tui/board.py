@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.console import Group
 from rich.text import Text
@@ -78,7 +78,7 @@ class BoardScreen(Screen[None]):
 
     @property
     def papp(self) -> PeloponnesApp:
-        return self.app  # type: ignore[return-value]
+        return cast("PeloponnesApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -117,12 +117,13 @@ class BoardScreen(Screen[None]):
         session = self.papp.session
         if session is None:
             return
-        game = session.game
+        cards = session.cards
         viewer = self.papp.viewer
-        view = game.view_for(viewer if viewer is not None else 0)
+        view = session.view(viewer if viewer is not None else 0)
         seats = session.seats
-        current = game.pending.player if game.pending else None
-        self.query_one("#status", Static).update(status_line(view, seats))
+        pending = session.pending
+        current = pending.player if pending is not None else None
+        self.query_one("#status", Static).update(status_line(cards, view, seats))
         which = self.query_one(ContentSwitcher).current or "table"
         tabs = Text()
         for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
@@ -130,9 +131,9 @@ class BoardScreen(Screen[None]):
             tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
         tabs.append("  ^s save  ^p commands", style="dim")
         self.query_one("#tabsline", Static).update(tabs)
-        self.query_one("#offer", Static).update(offer_table(game, view, seats, current))
-        self.query_one("#tracks", Static).update(tracks_table(game, view, seats))
-        self.query_one("#players", Static).update(players_table(game, view, seats, current))
+        self.query_one("#offer", Static).update(offer_table(cards, view, seats, current))
+        self.query_one("#tracks", Static).update(tracks_table(cards, view, seats))
+        self.query_one("#players", Static).update(players_table(cards, view, seats, current))
         # the player to move's numbers on the panel's top border: in view while deciding, even
         # at 80×24 where the players table is below the fold (public information only)
         brief = Text(" ").append_text(player_brief(view, current, seats)).append(" ") \
@@ -141,7 +142,7 @@ class BoardScreen(Screen[None]):
         if self.has_class("wide"):
             show = [s for s in view.order]
             self.query_one("#alltableaux", Static).update(Group(*[
-                tableau(game, game.view_for(s) if s == viewer else view, s, seats,
+                tableau(cards, session.view(s) if s == viewer else view, s, seats,
                         show_hand=s == viewer) for s in show]))
         self.refresh_tableau()
         self.refresh_log()
@@ -150,21 +151,20 @@ class BoardScreen(Screen[None]):
         session = self.papp.session
         if session is None:
             return
-        game = session.game
         seat = self.tableau_seat % len(session.seats)
         viewer = self.papp.viewer
         show_hand = viewer is not None and viewer == seat
-        view = game.view_for(seat if show_hand else (viewer if viewer is not None else 0))
+        view = session.view(seat if show_hand else (viewer if viewer is not None else 0))
         others = Text("t: next player  ", style="dim")
         self.query_one("#tableau", Static).update(
-            Group(others, tableau(game, view, seat, session.seats, show_hand)))
+            Group(others, tableau(session.cards, view, seat, session.seats, show_hand)))
 
     def refresh_log(self) -> None:
         session = self.papp.session
         if session is None:
             return
         log = self.query_one(RichLog)
-        events = session.game.log
+        events = session.log
         if len(events) < self.logged:  # undo or a new game
             log.clear()
             self.logged = 0
@@ -188,7 +188,7 @@ class BoardScreen(Screen[None]):
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
-        self.logged = len(self.papp.session.game.log) + 1 if self.papp.session else 0
+        self.logged = len(self.papp.session.log) + 1 if self.papp.session else 0
         self.refresh_board()
         panel = self.panel()
         if panel is not None:
@@ -222,10 +222,11 @@ class BoardScreen(Screen[None]):
 
     def action_scores(self) -> None:
         session = self.papp.session
-        if session is not None and session.game.over:
+        if session is not None and session.over:
             from peloponnes_tui.tui.screens import ScoringScreen
 
-            self.app.push_screen(ScoringScreen(session.game, session.seats))
+            self.app.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
+                                                 session.seats))
 
     def action_undo(self) -> None:
         self.papp.action_undo()

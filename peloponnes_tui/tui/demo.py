@@ -122,7 +122,7 @@ class BotScript(Script):
         self.title = "A game between computer players: " + ", ".join(
             f"{n} ({b})" for n, b in zip(names, bots, strict=True))
         self.total = None
-        self.narrator = Narrator()
+        self.narrator = Narrator(cards)
         self.seen = 0
 
     @property
@@ -223,16 +223,17 @@ class DemoScreen(Screen[None]):
         current = game.pending.player if game.pending else None
         hl = step.highlight
         parts: list[RenderableType] = [
-            offer_table(game, view, seats, current, highlight=hl),
+            offer_table(game.cards, view, seats, current, highlight=hl),
             Text(""),
-            tracks_table(game, view, seats),
+            tracks_table(game.cards, view, seats),
             Text(""),
-            players_table(game, view, seats, current),
+            players_table(game.cards, view, seats, current),
         ]
         for s in view.order:
             parts.append(Text(""))
-            parts.append(tableau(game, game.view_for(s), s, seats, show_hand=True, highlight=hl))
-        self.query_one("#status", Static).update(status_line(view, seats))
+            parts.append(tableau(game.cards, game.view_for(s), s, seats, show_hand=True,
+                                 highlight=hl))
+        self.query_one("#status", Static).update(status_line(game.cards, view, seats))
         self.query_one("#table", Static).update(Group(*parts))
         total = f"/{self.script.total}" if self.script.total else ""
         head = Text(self.script.title + "\n", style="bold")

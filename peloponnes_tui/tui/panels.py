@@ -2,13 +2,17 @@
 
 Keys are the same everywhere: digits pick a card, letters a–g add coin cards of one back (cycling
 back to none), 0 clears the coins, + and − change the luxury goods used, Enter confirms.  The
-panel never decides legality itself: it shows the engine's reason and refuses to confirm.
+panel never decides legality itself: it shows the engine's reason and refuses to confirm.  Every
+number a panel shows (what a bid counts, what a payment covers, the luxury it gains, what feeding
+leaves hungry, the coin cards drawn for a pass) is the engine's.  A panel sees the card data, the
+deciding player's :class:`View` and the prompt, never the game itself.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import ClassVar
+from collections.abc import Iterable
+from typing import ClassVar, assert_never
 
 from rich.console import RenderableType
 from rich.style import Style
@@ -19,6 +23,7 @@ from textual.widget import Widget
 
 from peloponnes_tui.engine import (
     Answer,
+    AnyPrompt,
     BidPrompt,
     BuildPrompt,
     CatastropheAnswer,
@@ -37,10 +42,15 @@ from peloponnes_tui.engine import (
     Treatment,
     Withdraw,
 )
+from peloponnes_tui.engine.bidding import affordable, bid_coins, effective_halves
+from peloponnes_tui.engine.gaining import luxury_gained
+from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.engine.payment import payment_outcome
 from peloponnes_tui.engine.plans import card_balance, feed_plan, resource_payment
+from peloponnes_tui.engine.supply import completion_cost, feed_preview
 from peloponnes_tui.engine.words import halves, plural
 from peloponnes_tui.tui.render import card_name, offer_cards, res_style
-from peloponnes_tui.tui.session import Session, validate
+from peloponnes_tui.tui.session import Session
 
 BACK_KEYS = "abcdefg"
 
@@ -78,8 +88,9 @@ class DecisionPanel(Widget, can_focus=True):
     def __init__(self, session: Session, prompt: Prompt) -> None:
         super().__init__()
         self.session = session
-        self.game = session.game
-        self.cards = session.game.cards
+        self.cards = session.cards
+        self.view = session.view(prompt.player)  # what the deciding player may see
+        self.numbers = rule_numbers(self.cards)
         self.prompt = prompt
         self.hand: tuple[int, ...] = getattr(prompt, "hand", ())
         self.chosen: Counter[str] = Counter()  # back id -> coin cards of it chosen
@@ -180,7 +191,7 @@ class DecisionPanel(Widget, can_focus=True):
         out.append(f"{seat.tag} {seat.name}", style=f"bold {seat.rich_colour}")
         out.append(f" — {self.title}: ", style="bold")
         ans = self.answer()
-        reason = self.error or (validate(self.game, ans) if ans is not None else None)
+        reason = self.error or (self.session.check(ans) if ans is not None else None)
         if ans is None:
             out.append("make a choice.", style="dim")
         elif reason:
@@ -232,7 +243,7 @@ class DecisionPanel(Widget, can_focus=True):
             self.app.bell()
             self.update_text()
             return
-        reason = validate(self.game, ans)
+        reason = self.session.check(ans)
         if reason:
             self.error = reason
             self.app.bell()
@@ -250,7 +261,7 @@ class CardChoice(DecisionPanel):
     card: str | None = None
 
     def offer(self) -> list[str]:
-        return offer_cards(self.game.view_for(self.prompt.player))
+        return offer_cards(self.view)
 
     def pick(self, n: int) -> None:
         offer = self.offer()
@@ -274,17 +285,18 @@ class CardChoice(DecisionPanel):
     def card_list(self, targets: dict[str, str]) -> Text:
         """The chosen card on one line, then every card that is open, clickable."""
         t = Text()
-        power = self.cards.power_by_id
+        power_cards = self.cards.power_by_id
         offer = self.offer()
         if self.card in offer:
             n = offer.index(self.card) + 1
-            t.append(f"▶ {n} {power[self.card].name.en}: ", style="bold")
+            t.append(f"▶ {n} {power_cards[self.card].name.en}: ", style="bold")
             t.append(targets.get(self.card, "not open to you") + "\n")
         t.append("Cards: ", style="bold")
         for n, cid in enumerate(offer, 1):
             open_ = cid in targets
             style = Style(bold=cid == self.card, dim=not open_, reverse=cid == self.card)
-            t.append(f"{n} {power[cid].name.en}", style=style + click(f"select_card('{cid}')"))
+            t.append(f"{n} {power_cards[cid].name.en}",
+                     style=style + click(f"select_card('{cid}')"))
             t.append("  ")
         t.append("\n")
         return t
@@ -293,12 +305,12 @@ class CardChoice(DecisionPanel):
 class BidPanel(CardChoice):
     title = "bid or pass"
     prompt: BidPrompt
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("p", "pass_", "Pass (draw 3)")]
 
     def setup(self) -> None:
+        # the pass key names what passing draws (the engine's number), so it is bound here
+        self._bindings.bind("p", "pass_", f"Pass (draw {self.numbers.coins_for_passing})")
         self.luxury_max = self.prompt.luxury_usable
-        legal = [t for t in self.prompt.targets
-                 if t.need_coins <= len(self.hand) + self.prompt.luxury_usable]
+        legal = affordable(self.prompt)
         if legal:
             self.select(min(legal, key=lambda t: t.need_coins).card)
 
@@ -312,7 +324,7 @@ class BidPanel(CardChoice):
         self.choose_coins(self.hand[:need])
         self.luxury = max(0, min(self.prompt.luxury_usable, need - len(self.hand)))
 
-    def answer(self) -> Answer | None:
+    def answer(self) -> PlaceBid | None:
         if self.card is None:
             return None
         return PlaceBid(self.card, self.coins_chosen(), self.luxury)
@@ -332,9 +344,10 @@ class BidPanel(CardChoice):
         if self.prompt.luxury_usable:
             t.append_text(self.luxury_line())
             t.append("\n")
-        if self.card:
-            total = len(self.coins_chosen()) + self.luxury
-            eff = 2 * total + self.prompt.bonus_halves
+        ans = self.answer()
+        if self.card and ans is not None:
+            total = bid_coins(ans)
+            eff = effective_halves(total, self.prompt.bonus_halves)
             name = self.cards.power_by_id[self.card].name.en
             t.append(f"Bid {plural(total, 'coin card')} on {name}: counts {halves(eff)}",
                      style="bold")
@@ -343,7 +356,8 @@ class BidPanel(CardChoice):
         return t
 
     def keys_help(self) -> str:
-        return "1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass (draw 3)"
+        return ("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass (draw "
+                f"{self.numbers.coins_for_passing})")
 
     def action_pass_(self) -> None:
         self.submit(Pass())
@@ -352,9 +366,11 @@ class BidPanel(CardChoice):
 class OutbidPanel(CardChoice):
     title = "you were outbid"
     prompt: OutbidPrompt
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("w", "withdraw", "Withdraw (draw 3)")]
 
     def setup(self) -> None:
+        # the withdraw key names what taking the bid back draws (the engine's number)
+        self._bindings.bind("w", "withdraw",
+                            f"Withdraw (draw {self.numbers.coins_for_passing})")
         if self.prompt.targets:
             self.card = self.prompt.targets[0].card
 
@@ -366,7 +382,8 @@ class OutbidPanel(CardChoice):
         frm = self.cards.power_by_id.get(self.prompt.from_card)
         t.append(f"Your bid of {self.prompt.coins} ({halves(self.prompt.effective_halves)}) on "
                  f"{frm.name.en if frm else self.prompt.from_card} was beaten. Move it unchanged "
-                 "to another card, or withdraw it and draw 3 coin cards.\n")
+                 "to another card, or withdraw it and draw "
+                 f"{plural(self.numbers.coins_for_passing, 'coin card')}.\n")
         targets = {x.card: f"min {x.min_coins}" + (
             f", beats {self.session.seats[x.holder].tag} {halves(x.holder_effective_halves)}"
             if x.holder is not None else "") for x in self.prompt.targets}
@@ -376,7 +393,7 @@ class OutbidPanel(CardChoice):
         return t
 
     def keys_help(self) -> str:
-        return "1-9/↑↓ card · Enter move bid · w withdraw (draw 3)"
+        return f"1-9/↑↓ card · Enter move bid · w withdraw (draw {self.numbers.coins_for_passing})"
 
     def action_withdraw(self) -> None:
         self.submit(Withdraw())
@@ -422,21 +439,20 @@ class BuildPanel(DecisionPanel):
                  "(used first).\n")
         t.append(f"Missing: {p.missing_wood} wood, {p.missing_stone} stone.  ")
         if p.excess:
-            t.append(f"Paid without luxury goods you gain {plural(p.excess, 'luxury good')}.",
+            gain = luxury_gained(p, 0)
+            t.append(f"Paid without luxury goods you gain {plural(gain, 'luxury good')}.",
                      style="green")
         t.append("\n")
         t.append("Pay now (Enter): ", style="bold")
         if not p.can_pay:
             t.append("not possible — you lack the resources.\n", style="yellow")
         else:
-            coins = self.coins_chosen()
-            got = Counter()  # type: Counter[str]
-            for c in coins:
-                got[self.cards.coins[c].resource] += self.cards.coins[c].amount
-            t.append(f"{got['wood']} wood and {got['stone']} stone from coin cards, "
+            paid = payment_outcome(self.cards, p.missing_wood, p.missing_stone,
+                                   self.coins_chosen())
+            t.append(f"{paid.wood} wood and {paid.stone} stone from coin cards, "
                      f"{plural(self.luxury, 'luxury good')}")
             if p.excess:
-                t.append(f" → gain {0 if self.luxury else p.excess} luxury", style="green")
+                t.append(f" → gain {luxury_gained(p, self.luxury)} luxury", style="green")
             t.append("\n")
             t.append_text(self.coin_lines("Pay with"))
             t.append("\n")
@@ -503,7 +519,7 @@ class CatastrophePanel(DecisionPanel):
                 self.treat[card] = "remove"
 
     def label_of(self, card: str) -> str:
-        return card_name(self.game, self.prompt.player, card)
+        return card_name(self.cards, self.view.me.civ, card)
 
     def answer(self) -> Answer | None:
         used: Counter[str] = Counter()
@@ -512,8 +528,11 @@ class CatastrophePanel(DecisionPanel):
             how = self.treat.get(card)
             if how is None:
                 continue
-            if how in ("luxury", "remove"):
-                out.append((card, how))  # type: ignore[arg-type]
+            if how == "luxury":
+                out.append((card, "luxury"))
+                continue
+            if how == "remove":
+                out.append((card, "remove"))
                 continue
             coins = [c for c in self.hand if self.cards.coins[c].id == how]
             if used[how] < len(coins):
@@ -603,7 +622,7 @@ class FeedPanel(DecisionPanel):
     def setup(self) -> None:
         p = self.prompt
         self.luxury_max = p.luxury
-        civ = self.game.players[p.player].civ
+        civ = self.view.me.civ
         grain, inh, lux, removed = feed_plan(self.cards, civ, p.shortfall, p.hand, p.luxury,
                                              list(reversed(p.removable)))
         self.choose_coins(grain + inh)
@@ -614,7 +633,7 @@ class FeedPanel(DecisionPanel):
         res = next(b.resource for b in self.cards.coin_backs if b.id == back)
         return res in ("grain", "inhabitants")
 
-    def answer(self) -> Answer | None:
+    def answer(self) -> FeedPlan:
         coins = self.coins_chosen()
         grain = tuple(c for c in coins if self.cards.coins[c].resource == "grain")
         inh = tuple(c for c in coins if self.cards.coins[c].resource == "inhabitants")
@@ -623,18 +642,15 @@ class FeedPanel(DecisionPanel):
 
     def body(self) -> Text:
         p = self.prompt
-        civ = self.game.players[p.player].civ
+        civ = self.view.me.civ
         t = Text()
         t.append(f"{p.inhabitants} inhabitants to feed, {p.grain} grain produced: "
                  f"short by {p.shortfall}. Pay grain or inhabitant coin cards or luxury goods, "
                  "or remove cards with inhabitants.\n")
-        relief = 0
         for i, card in enumerate(p.removable):
             inh, grain = card_balance(self.cards, civ, card)
             on = card in self.removed
-            if on:
-                relief += inh - grain
-            t.append(f" {i + 1} [{'x' if on else ' '}] {card_name(self.game, p.player, card)}",
+            t.append(f" {i + 1} [{'x' if on else ' '}] {card_name(self.cards, civ, card)}",
                      style=Style(bold=on) + click(f"pick({i + 1})"))
             t.append(f" ({inh} inh, {grain} grain)\n", style="dim")
         t.append_text(self.coin_lines("Pay with"))
@@ -642,12 +658,11 @@ class FeedPanel(DecisionPanel):
         if p.luxury:
             t.append_text(self.luxury_line())
             t.append("\n")
-        paid = sum(self.cards.coins[c].amount for c in self.coins_chosen()) + self.luxury
-        left = max(0, p.shortfall - relief)
-        t.append(f"Preview: removals save {relief}, payment covers {paid} of the remaining "
-                 f"{left}", style="bold")
-        if paid < left:
-            t.append(f" — {left - paid} would go hungry", style="red")
+        preview = feed_preview(self.cards, civ, p, self.answer())
+        t.append(f"Preview: removals save {preview.saved}, payment covers {preview.paid} of the "
+                 f"remaining {preview.remaining}", style="bold")
+        if preview.hungry:
+            t.append(f" — {preview.hungry} would go hungry", style="red")
         return t
 
     def keys_help(self) -> str:
@@ -678,12 +693,9 @@ class CompletePanel(DecisionPanel):
         self.choose_coins(coins if chosen else [])
         self.luxury = rest if chosen else 0
 
-    def missing(self, chosen: list[str] | set[str]) -> tuple[int, int]:
-        power = self.cards.power_by_id
-        wood = sum(power[b].cost.wood for b in chosen)
-        stone = sum(power[b].cost.stone for b in chosen)
-        return (max(0, wood - self.prompt.production_wood),
-                max(0, stone - self.prompt.production_stone))
+    def missing(self, chosen: Iterable[str]) -> tuple[int, int]:
+        """(wood, stone) still missing to complete ``chosen`` (the engine's completion cost)."""
+        return completion_cost(self.cards, self.prompt, chosen)
 
     def back_allowed(self, back: str) -> bool:
         res = next(b.resource for b in self.cards.coin_backs if b.id == back)
@@ -695,15 +707,16 @@ class CompletePanel(DecisionPanel):
 
     def body(self) -> Text:
         p = self.prompt
-        power = self.cards.power_by_id
+        power_cards = self.cards.power_by_id
         t = Text()
         t.append(f"Production: {p.production_wood} wood, {p.production_stone} stone, used "
                  "once for all buildings together. Unpaid buildings are lost.\n")
         for i, b in enumerate(p.buildings):
             on = b in self.complete
-            t.append(f" {i + 1} [{'x' if on else ' '}] {power[b].name.en}",
+            t.append(f" {i + 1} [{'x' if on else ' '}] {power_cards[b].name.en}",
                      style=Style(bold=on) + click(f"pick({i + 1})"))
-            t.append(f" (cost {power[b].cost.wood}W {power[b].cost.stone}S)"
+            cost = power_cards[b].cost
+            t.append(f" (cost {cost.wood}W {cost.stone}S)"
                      f"{'' if on else ' — will be lost'}\n", style="dim" if on else "red")
         mw, ms = self.missing(self.complete)
         t.append(f"Missing after production: {mw} wood, {ms} stone\n", style="bold")
@@ -721,15 +734,20 @@ class CompletePanel(DecisionPanel):
             self.complete ^= {self.prompt.buildings[n - 1]}
 
 
-PANELS: dict[str, type[DecisionPanel]] = {
-    "bid": BidPanel,
-    "outbid": OutbidPanel,
-    "build": BuildPanel,
-    "catastrophe": CatastrophePanel,
-    "feed": FeedPanel,
-    "complete": CompletePanel,
-}
-
-
-def panel_for(session: Session, prompt: Prompt) -> DecisionPanel:
-    return PANELS[prompt.kind](session, prompt)
+def panel_for(session: Session, prompt: AnyPrompt) -> DecisionPanel:
+    """The decision panel for a prompt (every kind of prompt has one)."""
+    match prompt:
+        case BidPrompt():
+            return BidPanel(session, prompt)
+        case OutbidPrompt():
+            return OutbidPanel(session, prompt)
+        case BuildPrompt():
+            return BuildPanel(session, prompt)
+        case CatastrophePrompt():
+            return CatastrophePanel(session, prompt)
+        case FeedPrompt():
+            return FeedPanel(session, prompt)
+        case CompletePrompt():
+            return CompletePanel(session, prompt)
+        case _:
+            assert_never(prompt)

@@ -1,6 +1,7 @@
-"""Rich renderables of the table, built from the engine's View (plus public engine queries).
+"""Rich renderables of the table, built from the card data and a player's View.
 
-Everything here is public information unless a function says it shows a hand.
+Everything here is public information unless a function says it shows a hand.  Every rule number
+shown (minimums, bids with Market/Agora, the conquest surcharge) comes from the engine.
 """
 
 from __future__ import annotations
@@ -8,12 +9,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from peloponnes_tui.cards import CardSet, PowerCard
-from peloponnes_tui.engine import CIV, Game
+from peloponnes_tui.engine import CIV
+from peloponnes_tui.engine.bidding import effective_halves, view_targets
+from peloponnes_tui.engine.names import card_label
+from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.engine.words import halves
 from peloponnes_tui.tui.session import Seat, light_palette
@@ -98,15 +102,15 @@ def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
 HIGHLIGHT = "bold black on #e0c040"
 
 
-def offer_table(game: Game, view: View, seats: Sequence[Seat], current: int | None,
+def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None,
                 numbered: bool = True, highlight: frozenset[str] = frozenset()) -> Table:
     """The market and conquest rows with every field of each card and the bids on it."""
-    cards = game.cards
-    power = cards.power_by_id
+    power_cards = cards.power_by_id
     holders = {p.bid_card: p for p in view.players if p.bid_card}
     cur = view.players[current] if current is not None else None
     # the minimum each card asks of the player to move (the engine's figures)
-    minimum_for = {x.card: x.min_coins for x in game.bid_targets(current or 0)}
+    minimum_for = {x.card: x.min_coins for x in view_targets(cards, view, current or 0)}
+    surcharge = rule_numbers(cards).conquest_surcharge
     t = Table(box=None, padding=(0, 1), expand=False, show_edge=False, header_style="bold")
     t.add_column("#", justify="right")
     t.add_column("Card")
@@ -122,10 +126,10 @@ def offer_table(game: Game, view: View, seats: Sequence[Seat], current: int | No
     for row_name, row in (("market", view.market), ("conquest", view.conquest)):
         if row_name == "conquest" and row:
             disc = f" −{cur.conquest_discount}" if cur and cur.conquest_discount else ""
-            t.add_row("", Text(f"Conquest +3{disc}", style="italic"))
+            t.add_row("", Text(f"Conquest +{surcharge}{disc}", style="italic"))
         for cid in row:
             n += 1
-            c = power[cid]
+            c = power_cards[cid]
             kind = "B" if c.is_building else "L"
             name = Text(c.name.en, style=HIGHLIGHT if cid in highlight else "bold")
             name.append(f" {kind}{c.pile}", style="dim")
@@ -141,7 +145,8 @@ def offer_table(game: Game, view: View, seats: Sequence[Seat], current: int | No
                 bid.append(st.tag, style=f"bold {st.rich_colour}")
                 bid.append(f" {h.bid_count}")
                 if h.bid_bonus_halves:
-                    bid.append(f" ={halves(2 * h.bid_count + h.bid_bonus_halves)}", style="dim")
+                    bid.append(f" ={halves(effective_halves(h.bid_count, h.bid_bonus_halves))}",
+                               style="dim")
             t.add_row(str(n) if numbered else "", name, minimum, cost_text(c), income_text(c),
                       str(c.power) if c.power else "-",
                       prod_text(c.production.wood, c.production.stone, c.production.grain),
@@ -156,12 +161,12 @@ def offer_cards(view: View) -> list[str]:
     return list(view.market) + list(view.conquest)
 
 
-def tracks_table(game: Game, view: View, seats: Sequence[Seat]) -> Table:
+def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat]) -> Table:
     """The catastrophe tracks side by side: markers, spaces left, who is protected."""
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     t.add_column("Catastrophe", style="bold")
     for tr in view.tracks:
-        name = game.cards.catastrophe_by_id[tr.catastrophe].name.en
+        name = cards.catastrophe_by_id[tr.catastrophe].name.en
         t.add_column(Text(name, style="bold red" if tr.struck else "bold"))
     marks: list[RenderableType] = [Text("Track")]
     prots: list[RenderableType] = [Text("Protected")]
@@ -187,13 +192,13 @@ def tracks_table(game: Game, view: View, seats: Sequence[Seat]) -> Table:
     return t
 
 
-def protection_notes(game: Game, p: PlayerView) -> Text:
+def protection_notes(cards: CardSet, p: PlayerView) -> Text:
     """``Protected from Plague (Lion Gate), …`` for one player (empty when none)."""
     t = Text()
     for cat, why in p.protection:
         if why:
             t.append(", " if t else "Protected from ", style="dim")
-            t.append(game.cards.catastrophe_by_id[cat].name.en, style="bold")
+            t.append(cards.catastrophe_by_id[cat].name.en, style="bold")
             t.append(f" ({why})", style="dim")
     return t
 
@@ -205,11 +210,11 @@ PHASE_NAMES = {"setup": "Setup", "reveal": "Reveal", "catastrophe": "Catastrophe
 SEP = " │ "
 
 
-def status_line(view: View, seats: Sequence[Seat]) -> Text:
+def status_line(cards: CardSet, view: View, seats: Sequence[Seat]) -> Text:
     """One line: round │ phase │ power piles │ coin piles │ turn order."""
     piles = " ".join(f"{k}{n}" for k, n in view.piles_left)
     out = Text()
-    out.append(f"Round {max(view.round, 1)}/8", style="bold")
+    out.append(f"Round {max(view.round, 1)}/{rule_numbers(cards).rounds}", style="bold")
     out.append(SEP, style="dim")
     out.append(PHASE_NAMES.get(view.phase, view.phase.replace("_", " ").capitalize()),
                style="bold")
@@ -240,11 +245,14 @@ def player_brief(view: View, seat: int, seats: Sequence[Seat]) -> Text:
     return out
 
 
-def players_table(game: Game, view: View, seats: Sequence[Seat], current: int | None) -> Table:
+def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None
+                  ) -> Table:
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    for col, just in (("Player", "left"), ("Pop", "right"), ("Pow", "right"),
-                      ("Prod", "left"), ("Lux", "right"), ("Hand", "right"), ("Bid", "left")):
-        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("Player", "left"), ("Pop", "right"), ("Pow", "right"), ("Prod", "left"),
+        ("Lux", "right"), ("Hand", "right"), ("Bid", "left"))
+    for col, just in columns:
+        t.add_column(col, justify=just)
     for seat in view.order:
         p = view.players[seat]
         st = seats[seat]
@@ -255,38 +263,39 @@ def players_table(game: Game, view: View, seats: Sequence[Seat], current: int | 
             name.append(f" ({st.kind})", style="dim")
         bid = Text("-", style="dim")
         if p.bid_card:
-            info = game.cards.power_by_id.get(p.bid_card)
+            info = cards.power_by_id.get(p.bid_card)
             bid = Text(f"{p.bid_count} on {info.name.en if info else p.bid_card}")
         t.add_row(name, str(p.inhabitants), str(p.power), prod_text(*p.production),
                   f"{p.luxury}/{p.luxury_cap}", str(p.hand_size), bid)
     return t
 
 
-def _placed_line(game: Game, pv: PlacedView, highlight: frozenset[str] = frozenset()) -> Text:
-    c = game.cards.power_by_id[pv.card]
+def _placed_line(cards: CardSet, pv: PlacedView, highlight: frozenset[str] = frozenset()
+                 ) -> Text:
+    c = cards.power_by_id[pv.card]
     t = Text(c.name.en, style=HIGHLIGHT if pv.card in highlight else "bold")
     bits = [f"pw{c.power}" if c.power else "", f"{c.inhabitants}inh" if c.inhabitants else "",
             prod_text(c.production.wood, c.production.stone, c.production.grain)
             if (c.production.wood or c.production.stone or c.production.grain) else "",
             CAT_SHORT.get(c.catastrophe or "", "")]
-    sp = special_text(c, game.cards)
+    sp = special_text(c, cards)
     if sp:
         bits.append(sp)
     t.append(" " + " ".join(b for b in bits if b), style="dim")
     if pv.under_construction:
         t.append(" [under construction]", style="bold yellow")
     if pv.covered:
-        cause = game.cards.catastrophe_by_id[pv.cover_cause].name.en if pv.cover_cause else "?"
+        cause = cards.catastrophe_by_id[pv.cover_cause].name.en if pv.cover_cause else "?"
         t.append(f" [covered: {cause}]", style="bold red")
     return t
 
 
-def tableau(game: Game, view: View, seat: int, seats: Sequence[Seat],
+def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
             show_hand: bool, highlight: frozenset[str] = frozenset()) -> RenderableType:
     """Buildings (left) | civilization | landscapes (right), luxury card, totals, maybe hand."""
     p: PlayerView = view.players[seat]
     st = seats[seat]
-    civ = game.cards.civ_by_id[p.civ]
+    civ = cards.civ_by_id[p.civ]
     head = seat_tag(st)
     head.append(f"  population {p.inhabitants}  power {p.power}  production "
                 f"{prod_text(*p.production)}  luxury {p.luxury}/{p.luxury_cap}  "
@@ -304,23 +313,23 @@ def tableau(game: Game, view: View, seat: int, seats: Sequence[Seat],
     if p.civ_state != "active":
         civ_text.append(f"\n[{p.civ_state}]", style="bold red")
     lux = Text("\nLuxury card", style="bold")
-    lux.append(f" {game.cards.luxury.inhabitants}inh pw{game.cards.luxury.power}", style="dim")
+    lux.append(f" {cards.luxury.inhabitants}inh pw{cards.luxury.power}", style="dim")
     if p.luxury_state != "active":
         lux.append(f" [{p.luxury_state}]", style="bold red")
     lux.append(f"\nluxury goods {p.luxury}/{p.luxury_cap}")
     civ_text.append_text(lux)
-    left = Text("\n").join(_placed_line(game, b, highlight) for b in reversed(p.buildings)) \
+    left = Text("\n").join(_placed_line(cards, b, highlight) for b in reversed(p.buildings)) \
         if p.buildings else Text("-", style="dim")
-    right = Text("\n").join(_placed_line(game, x, highlight) for x in p.landscapes) \
+    right = Text("\n").join(_placed_line(cards, x, highlight) for x in p.landscapes) \
         if p.landscapes else Text("-", style="dim")
     t.add_row(left, civ_text, right)
     parts: list[RenderableType] = [head, t]
-    notes = protection_notes(game, p)
+    notes = protection_notes(cards, p)
     if notes:
         parts.append(notes)
     if show_hand:
         hand = Text("Hand: ", style="bold")
-        hand.append_text(hand_summary(game.cards, view.hand))
+        hand.append_text(hand_summary(cards, view.hand))
         parts.append(hand)
     return Group(*parts)
 
@@ -329,9 +338,12 @@ def is_civ(card: str) -> bool:
     return card == CIV
 
 
-def card_name(game: Game, seat: int, card: str) -> str:
-    """The engine's name for a card id ("civ" and "luxury" included), capitalised for a list."""
-    label = game.card_label(seat, card)
+def card_name(cards: CardSet, civ: str, card: str) -> str:
+    """The engine's name for a card id (:func:`card_label`), capitalised for a list.
+
+    ``civ`` is the civilization of the player whose ``civ`` card is meant.
+    """
+    label = card_label(cards, card, civ)
     if label.startswith("the "):
         label = label[4:]
     return label[:1].upper() + label[1:]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -28,9 +28,12 @@ from peloponnes_tui.tui.session import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.table import Table
 
-    from peloponnes_tui.engine import Game
+    from peloponnes_tui.cards import CardSet
+    from peloponnes_tui.engine import Prompt, Score, View
     from peloponnes_tui.tui.app import PeloponnesApp
 
 TITLE = r"""
@@ -100,7 +103,7 @@ class StartScreen(Screen[None]):
 
     @property
     def papp(self) -> PeloponnesApp:
-        return self.app  # type: ignore[return-value]
+        return cast("PeloponnesApp", self.app)
 
     def action_new(self) -> None:
         self.app.push_screen(NewGameScreen())
@@ -112,7 +115,7 @@ class StartScreen(Screen[None]):
         self.app.push_screen(LoadScreen())
 
     def action_rules(self) -> None:
-        self.app.push_screen(HelpScreen(None))
+        self.app.push_screen(HelpScreen(self.papp.cards))
 
 
 class SeatRow(Horizontal):
@@ -210,7 +213,7 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.set_count(self.count)
-        papp: PeloponnesApp = self.app  # type: ignore[assignment]
+        papp = cast("PeloponnesApp", self.app)
         self.set_pause(papp.last_pause)
 
     def set_pause(self, pause: float) -> None:
@@ -265,7 +268,7 @@ class NewGameScreen(Screen[None]):
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw else random.randrange(1, 1_000_000)
         privacy = self.query_one("#privacy", Switch).value
-        papp: PeloponnesApp = self.app  # type: ignore[assignment]
+        papp = cast("PeloponnesApp", self.app)
         pause = self.pause if self.pause is not None else papp.last_pause
         papp.start_new(seats, seed, privacy, bot_pause=pause)
 
@@ -301,7 +304,7 @@ class LoadScreen(Screen[None]):
             self.load(Path(event.value.strip()).expanduser())
 
     def load(self, path: Path) -> None:
-        papp: PeloponnesApp = self.app  # type: ignore[assignment]
+        papp = cast("PeloponnesApp", self.app)
         err = papp.load_path(path)
         if err:
             self.query_one("#error", Static).update(err)
@@ -402,41 +405,62 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-PHASE_HELP = {
-    "setup": "The game is being set up.",
-    "reveal": "New power cards come up: one per player in the market, the rest (up to six) in "
-              "the conquest row. The first two move catastrophe markers.",
-    "catastrophes": "A catastrophe has struck. Players without protection (a protecting "
-                    "building, or three matching symbols) choose which cards are hit and either "
-                    "cover each with a coin card — it stays in the tableau but does nothing until "
-                    "protection comes later — or remove it to the box.",
-    "supply": "Supply: everyone feeds each inhabitant (not those on the luxury card) with one "
-              "grain. Grain production counts first, then grain coin cards; the rest can be paid "
-              "with inhabitant coin cards or luxury goods, or by removing inhabited cards. "
-              "Buildings under construction must be paid now, all together, or are lost.",
-    "bidding": "Bidding, in turn order: put coin cards on a power card (at least its value; in "
-               "the conquest row its value + 3) or pass and draw three coin cards. Beating a "
-               "bid in the market pushes that player to move the bid or withdraw. Conquest "
-               "bids cannot be beaten. Market/Agora make your bids count half a coin more.",
-    "gain": "Gaining cards: landscapes go to the right. A building is paid at once from "
-            "production plus wood/stone coin cards (leftover production becomes luxury goods if "
-            "you pay without luxury), put under construction with a coin card beneath it, or "
-            "given up.",
-    "income": "Income: coin cards by inhabitants (see the summary card), one-time income of "
-              "new cards, luxury goods from 11 inhabitants on.",
-    "over": "The game is over: each player scores the lower of population and power.",
-}
+def phase_help(cards: CardSet) -> dict[str, str]:
+    """What happens in each phase, with the rule numbers the engine gives for ``cards``."""
+    from peloponnes_tui.engine.numbers import in_words, rule_numbers
 
-GENERAL_RULES = (
-    "Eight rounds. Each round: reveal power cards, catastrophes and supply, bidding, new turn "
-    "order (highest bid first), gain power cards, income. At the end: income, a final supply, "
-    "covered cards of now-protected players come back, then scoring.\n\n"
-    "Score = the LOWER of population (inhabitants on your cards, inhabitant coin cards in hand, "
-    "the luxury card) and power (power points on cards, 1 per 6 coin cards and luxury goods "
-    "left, the luxury card). Ties: the higher other value, then more luxury goods.\n\n"
-    "Luxury goods stand in for any one missing resource, grain or coin card (drawn blind). "
-    "You can hold up to 17, only 3 after Decline covers your luxury card."
-)
+    n = rule_numbers(cards)
+    luxury_income = ("" if n.luxury_income_from is None else
+                     f", luxury goods from {n.luxury_income_from} inhabitants on")
+    return {
+        "setup": "The game is being set up.",
+        "reveal": "New power cards come up: one per player in the market, the rest (up to "
+                  f"{in_words(n.cards_per_round)}) in the conquest row. The first "
+                  f"{in_words(n.cards_that_move_markers)} move catastrophe markers.",
+        "catastrophes": "A catastrophe has struck. Players without protection (a protecting "
+                        f"building, or {in_words(n.symbols_for_protection)} matching symbols) "
+                        "choose which cards are hit and either cover each with a coin card — it "
+                        "stays in the tableau but does nothing until protection comes later — or "
+                        "remove it to the box.",
+        "supply": "Supply: everyone feeds each inhabitant (not those on the luxury card) with one "
+                  "grain. Grain production counts first, then grain coin cards; the rest can be "
+                  "paid with inhabitant coin cards or luxury goods, or by removing inhabited "
+                  "cards. Buildings under construction must be paid now, all together, or are "
+                  "lost.",
+        "bidding": "Bidding, in turn order: put coin cards on a power card (at least its value; "
+                   f"in the conquest row its value + {n.conquest_surcharge}) or pass and draw "
+                   f"{in_words(n.coins_for_passing)} coin cards. Beating a bid in the market "
+                   "pushes that player to move the bid or withdraw. Conquest bids cannot be "
+                   "beaten. Market/Agora make your bids count half a coin more.",
+        "gain": "Gaining cards: landscapes go to the right. A building is paid at once from "
+                "production plus wood/stone coin cards (leftover production becomes luxury goods "
+                "if you pay without luxury) or put under construction with a coin card beneath "
+                "it; only when neither is possible is it lost.",
+        "income": "Income: coin cards by inhabitants (see the summary card), one-time income of "
+                  f"new cards{luxury_income}.",
+        "over": "The game is over: each player scores the lower of population and power.",
+    }
+
+
+def general_rules(cards: CardSet) -> str:
+    """The game in short, with the rule numbers the engine gives for ``cards``."""
+    from peloponnes_tui.engine.numbers import in_words, rule_numbers
+
+    n = rule_numbers(cards)
+    return (
+        f"{in_words(n.rounds).capitalize()} rounds. Each round: reveal power cards, catastrophes "
+        "and supply, bidding, new turn order (highest bid first), gain power cards, income. At "
+        "the end: income, a final supply, covered cards of now-protected players come back, then "
+        "scoring.\n\n"
+        "Score = the LOWER of population (inhabitants on your cards, inhabitant coin cards in "
+        "hand, the luxury card) and power (power points on cards, 1 per "
+        f"{n.leftovers_per_power_point} coin cards and luxury goods left, the luxury card). "
+        "Ties: the higher other value, then more luxury goods.\n\n"
+        "Luxury goods stand in for any one missing resource, grain or coin card (drawn blind). "
+        f"You can hold up to {n.luxury_cap}, only {n.declined_luxury_cap} after Decline covers "
+        "your luxury card."
+    )
+
 
 KEYS_HELP = (
     "Board: m board · t tableaux (again: next player) · v log · h help · "
@@ -456,27 +480,32 @@ class HelpScreen(ModalScreen[None]):
                       background: $surface; }
     """
 
-    def __init__(self, game: Game | None) -> None:
+    def __init__(self, cards: CardSet, view: View | None = None,
+                 pending: Prompt | None = None) -> None:
+        """``view`` (any player's) and ``pending`` describe the game in progress, if any."""
         super().__init__()
-        self.game = game
+        self.cards = cards
+        self.view = view
+        self.pending = pending
 
     def compose(self) -> ComposeResult:
         parts: list[RenderableType] = []
-        if self.game is not None:
-            phase = self.game.phase
-            parts.append(Text(f"Now — round {self.game.round}, {phase}", style="bold"))
+        help_for = phase_help(self.cards)
+        if self.view is not None:
+            phase = self.view.phase
+            parts.append(Text(f"Now — round {self.view.round}, {phase}", style="bold"))
             key = "catastrophes" if phase == "catastrophe" else phase
-            parts.append(Text(PHASE_HELP.get(key, "") + "\n"))
-            if self.game.pending is not None:
-                parts.append(Text("The engine asks: " + self.game.pending.text + "\n",
+            parts.append(Text(help_for.get(key, "") + "\n"))
+            if self.pending is not None:
+                parts.append(Text("The engine asks: " + self.pending.text + "\n",
                                   style="italic"))
         parts.append(Text("Keys", style="bold"))
         parts.append(Text(KEYS_HELP + "\n"))
         parts.append(Text("The game in short", style="bold"))
-        parts.append(Text(GENERAL_RULES + "\n"))
+        parts.append(Text(general_rules(self.cards) + "\n"))
         parts.append(Text("Phases", style="bold"))
         for k in ("reveal", "catastrophes", "supply", "bidding", "gain", "income"):
-            parts.append(Text(f"{k.title()}: {PHASE_HELP[k]}"))
+            parts.append(Text(f"{k.title()}: {help_for[k]}"))
         with VerticalScroll(id="box"):
             yield Static(Group(*parts))
         yield Footer()
@@ -485,30 +514,34 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def score_table(game: Game, seats: list[Seat]) -> Table:
+def score_table(cards: CardSet, scores: Sequence[Score], seats: list[Seat]) -> Table:
     from rich.table import Table
+
+    from peloponnes_tui.engine.numbers import rule_numbers
+
+    leftovers = rule_numbers(cards).leftovers_per_power_point
 
     t = Table(title="Final scoring", header_style="bold", show_lines=False)
     t.add_column("")
-    for s in game.scores:
+    for s in scores:
         st = seats[s.seat]
         t.add_column(Text(f"{st.tag} {st.name}", style=f"bold {st.rich_colour}"),
                      justify="right")
     rows: list[tuple[str, list[str]]] = [
-        ("Population: tableau", [str(s.population_tableau) for s in game.scores]),
-        ("  + inhabitant coin cards", [str(s.population_coins) for s in game.scores]),
-        ("  + luxury card", [str(s.population_luxury_card) for s in game.scores]),
-        ("= Population", [str(s.population) for s in game.scores]),
-        ("Power: tableau", [str(s.power_tableau) for s in game.scores]),
+        ("Population: tableau", [str(s.population_tableau) for s in scores]),
+        ("  + inhabitant coin cards", [str(s.population_coins) for s in scores]),
+        ("  + luxury card", [str(s.population_luxury_card) for s in scores]),
+        ("= Population", [str(s.population) for s in scores]),
+        ("Power: tableau", [str(s.power_tableau) for s in scores]),
         ("  coin cards left + luxury goods",
-         [f"{s.coins_left}+{s.luxury_goods}" for s in game.scores]),
-        ("  + 6:1 conversion", [str(s.power_from_coins) for s in game.scores]),
-        ("  + luxury card", [str(s.power_luxury_card) for s in game.scores]),
-        ("= Power", [str(s.power) for s in game.scores]),
-        ("Score (the lower)", [str(s.score) for s in game.scores]),
-        ("Tie-break: the higher value", [str(max(s.population, s.power)) for s in game.scores]),
-        ("Tie-break: luxury goods", [str(s.luxury_goods) for s in game.scores]),
-        ("Rank", [str(s.rank) for s in game.scores]),
+         [f"{s.coins_left}+{s.luxury_goods}" for s in scores]),
+        (f"  + {leftovers}:1 conversion", [str(s.power_from_coins) for s in scores]),
+        ("  + luxury card", [str(s.power_luxury_card) for s in scores]),
+        ("= Power", [str(s.power) for s in scores]),
+        ("Score (the lower)", [str(s.score) for s in scores]),
+        ("Tie-break: the higher value", [str(s.tiebreak[1]) for s in scores]),
+        ("Tie-break: luxury goods", [str(s.luxury_goods) for s in scores]),
+        ("Rank", [str(s.rank) for s in scores]),
     ]
     for label, vals in rows:
         bold = label.startswith(("=", "Score", "Rank"))
@@ -528,17 +561,20 @@ class ScoringScreen(Screen[None]):
     ScoringScreen #winner { text-style: bold; color: $success; margin-bottom: 1; }
     """
 
-    def __init__(self, game: Game, seats: list[Seat]) -> None:
+    def __init__(self, cards: CardSet, scores: Sequence[Score], winners: Sequence[int],
+                 seats: list[Seat]) -> None:
         super().__init__()
-        self.game = game
+        self.cards = cards
+        self.scores = scores
+        self.winners = winners
         self.seats = seats
 
     def compose(self) -> ComposeResult:
         names = " and ".join(f"{self.seats[w].tag} {self.seats[w].name}"
-                             for w in self.game.winners)
+                             for w in self.winners)
         with VerticalScroll():
             yield Static(f"The game is over. Winner: {names}!", id="winner")
-            yield Static(score_table(self.game, self.seats))
+            yield Static(score_table(self.cards, self.scores, self.seats))
             ties = Text("\nTies are broken by the higher of population and power, then by "
                         "more luxury goods; players still tied share the rank.", style="dim")
             yield Static(ties)

@@ -2,6 +2,9 @@
 
 Nothing here imports Textual, so tests, the screenshot script and the bench can drive a session
 directly.  The session holds no rule logic: it asks the engine for legality and applies answers.
+It is also the only part of the app that holds the :class:`Game`: the screens and panels read the
+game through its accessors (a player's :class:`View`, the pending prompt, the public log, the
+engine's check), so they cannot see a hidden card.
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ from typing import TYPE_CHECKING, Any
 # The engine, the bots and the card model (pydantic, YAML) load when a game starts, not when the
 # app starts: the start screen needs none of them.
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from peloponnes_tui.bots.base import Bot
     from peloponnes_tui.bots.players import BotPlayers
     from peloponnes_tui.cards import CardSet
-    from peloponnes_tui.engine import Answer, Game, Prompt
+    from peloponnes_tui.engine import Answer, AnyPrompt, Event, Game, Score, View
     from peloponnes_tui.engine.position import Position
 
 DATA_DIR_ENV = "PELOPONNES_DATA_DIR"
@@ -129,14 +135,6 @@ def default_seats(n: int, humans: int = 1) -> list[Seat]:
             for i in range(n)]
 
 
-def validate(game: Game, answer: Answer) -> str | None:
-    """Why the engine would refuse ``answer`` now, or None if it is legal (``game.check``).
-
-    Nothing changes either way; the app shows the reason and keeps the confirm key disabled.
-    """
-    return game.check(answer)
-
-
 @dataclass
 class Session:
     game: Game
@@ -170,8 +168,47 @@ class Session:
     # -- playing ----------------------------------------------------------------------------
 
     @property
-    def pending(self) -> Prompt | None:
+    def pending(self) -> AnyPrompt | None:
+        """The prompt the engine waits on (None once the game is over)."""
         return self.game.pending
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def cards(self) -> CardSet:
+        return self.game.cards
+
+    @property
+    def turn(self) -> int:
+        """How many answers have been given: it changes with every answer and every undo."""
+        return len(self.game.answers)
+
+    @property
+    def log(self) -> Sequence[Event]:
+        """The public log of the game (every event; none shows a hidden card)."""
+        return self.game.log
+
+    @property
+    def scores(self) -> tuple[Score, ...]:
+        """The final reckoning (empty until the game is over)."""
+        return self.game.scores
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.game.winners
+
+    def view(self, seat: int) -> View:
+        """What the player in ``seat`` may see."""
+        return self.game.view_for(seat)
+
+    def check(self, answer: Answer) -> str | None:
+        """Why the engine would refuse ``answer`` now, or None if it is legal.
+
+        Nothing changes either way; the app shows the reason and keeps the confirm key disabled.
+        """
+        return self.game.check(answer)
 
     def seat_of_pending(self) -> Seat | None:
         p = self.game.pending
@@ -180,6 +217,10 @@ class Session:
     def answer(self, answer: Answer) -> None:
         """Apply an answer (IllegalAnswer leaves everything unchanged)."""
         self.game.answer(answer)
+
+    def bot_to_move(self) -> Bot | None:
+        """The computer player who must answer now (None on a person's turn or at the end)."""
+        return None if self.bots is None else self.bots.to_move(self.game)
 
     def play_bots(self) -> int:
         """Play the computer seats' turns through to the next person's decision (or the end)."""
@@ -283,5 +324,4 @@ __all__ = [
     "light_palette",
     "saves_dir",
     "set_light_palette",
-    "validate",
 ]

@@ -19,7 +19,7 @@ from peloponnes_tui.engine import (
     Prompt,
 )
 from peloponnes_tui.tui.panels import DecisionPanel
-from peloponnes_tui.tui.session import HUMAN, Seat, Session, default_seats, validate
+from peloponnes_tui.tui.session import HUMAN, Seat, Session, default_seats
 
 
 def session_at(cards: CardSet, players: int, want: Callable[[Prompt], bool], seed: int = 1,
@@ -52,7 +52,7 @@ def key_for(panel: DecisionPanel) -> str:
     """A key that makes a legal choice in this panel (what a hurried player would press)."""
     prompt = cast(AnyPrompt, panel.prompt)
     ans = panel.answer()
-    legal = ans is not None and validate(panel.game, ans) is None
+    legal = ans is not None and panel.session.check(ans) is None
     match prompt:
         case BidPrompt():
             return "enter" if legal else "p"
