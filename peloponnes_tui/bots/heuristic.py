@@ -12,11 +12,11 @@ most.  The estimate (:meth:`HeuristicBot.evaluate`) works like this:
   from the cards not yet seen) at its minimum bid, plus a contention premium, plus the wood and
   stone the tableau cannot produce for it.  The funds buy a share ``0.95 * tanh(funds / cost)``
   of those cards; that is what a coin is worth, and why it is worth less and less as the rounds
-  run out.  Money left over counts as ``coins / 6`` power.
+  run out.  Money left over counts as power at the scoring rate (coins per power point).
 * **Score.** A *soft* minimum of projected population and power, so a card is worth most when it
   raises the lower of the two; inhabitant coin cards count as population.
 * **Risks.** The expected loss from every catastrophe that has not struck and the player is not
-  protected from (protection buildings and three symbols remove it), the chance that cards
+  protected from (protection buildings and enough symbols remove it), the chance that cards
   covered by a catastrophe are restored at the end, and buildings under construction that may
   not be paid for at the next supply.
 * Market/Agora and Barracks/Stockade add a little per bidding round left.
