@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.simulate import play_game
 
 
 def test_rule_numbers_follow_the_rulebook_and_the_card_data():
@@ -17,3 +18,15 @@ def test_rule_numbers_follow_the_rulebook_and_the_card_data():
     assert n.symbols_for_protection == 3
     assert n.leftovers_per_power_point == 6
     assert rule_numbers(cards) is n  # one object per card set
+
+
+def test_round_piles_are_the_piles_the_rounds_reveal_from():
+    cards = load_cards()
+    n = rule_numbers(cards)
+    assert n.round_piles == ("A", "A", "A", "B", "B", "B", "C", "C")
+    assert n.cards_that_move_markers == 2
+    for seed in range(5):
+        game = play_game(cards, ["random"] * (2 + seed % 4), seed)
+        revealed = [e.cards for e in game.log if e.kind == "reveal"]
+        assert [{cards.power_by_id[c].pile for c in drawn} for drawn in revealed] == [
+            {letter} for letter in n.round_piles]

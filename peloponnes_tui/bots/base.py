@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from peloponnes_tui.cards import CardSet
-from peloponnes_tui.engine.prompts import Answer, Prompt
+from peloponnes_tui.engine.prompts import Answer, AnyPrompt
 from peloponnes_tui.engine.view import View
 
 
@@ -18,5 +18,5 @@ class Bot:
         self.cards = cards
         self.rng = random.Random(seed)
 
-    def decide(self, prompt: Prompt, view: View) -> Answer:
+    def decide(self, prompt: AnyPrompt, view: View) -> Answer:
         raise NotImplementedError

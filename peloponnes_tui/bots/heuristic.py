@@ -12,11 +12,11 @@ most.  The estimate (:meth:`HeuristicBot.evaluate`) works like this:
   from the cards not yet seen) at its minimum bid, plus a contention premium, plus the wood and
   stone the tableau cannot produce for it.  The funds buy a share ``0.95 * tanh(funds / cost)``
   of those cards; that is what a coin is worth, and why it is worth less and less as the rounds
-  run out.  Money left over counts as ``coins / 6`` power.
+  run out.  Money left over counts as power at the scoring rate (coins per power point).
 * **Score.** A *soft* minimum of projected population and power, so a card is worth most when it
   raises the lower of the two; inhabitant coin cards count as population.
 * **Risks.** The expected loss from every catastrophe that has not struck and the player is not
-  protected from (protection buildings and three symbols remove it), the chance that cards
+  protected from (protection buildings and enough symbols remove it), the chance that cards
   covered by a catastrophe are restored at the end, and buildings under construction that may
   not be paid for at the next supply.
 * Market/Agora and Barracks/Stockade add a little per bidding round left.
@@ -26,6 +26,12 @@ cards paid, pledged or given up, whichever is best) against passing; paying, ple
 up a won building; which cards a catastrophe hits and whether to cover or remove each; feeding
 plans; which buildings under construction to complete.  Payments come from
 :mod:`peloponnes_tui.engine.plans`, so the answers are legal by construction.
+
+The rules themselves are the engine's: the terms of a building the bot might win
+(:func:`~peloponnes_tui.engine.gaining.build_terms`) and the luxury goods paying it brings, the
+targets a hand can afford, feeding checks, completion costs, whether a supply is the final one
+(on the prompt) and every constant (:func:`~peloponnes_tui.engine.numbers.rule_numbers`).  What
+the bot adds is its estimate of the outcomes.
 """
 
 from __future__ import annotations
@@ -33,13 +39,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.cards import CardSet, CivilizationCard, PowerCard
-from peloponnes_tui.engine.plans import card_balance, feed_plan, pick_coins, resource_payment
+from peloponnes_tui.engine import CIV, LUXURY, CardState
+from peloponnes_tui.engine.bidding import affordable
+from peloponnes_tui.engine.gaining import build_terms, luxury_gained
+from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.engine.plans import feed_plan, pick_coins, resource_payment
 from peloponnes_tui.engine.prompts import (
     Answer,
+    AnyPrompt,
     BidPrompt,
     BidTarget,
     BuildPrompt,
@@ -54,20 +65,21 @@ from peloponnes_tui.engine.prompts import (
     Pass,
     PayBuilding,
     PlaceBid,
-    Prompt,
     StartConstruction,
     Treatment,
     Withdraw,
 )
-from peloponnes_tui.engine.view import View
-
-CIV = "civ"
-LUXURY = "luxury"
-ROUNDS = 8
-CATS = ("plague", "earthquake", "tempest", "drought", "decline")
+from peloponnes_tui.engine.supply import (
+    card_hunger,
+    completion_cost,
+    feed_refusal,
+    feed_units,
+    shortfall_after,
+)
+from peloponnes_tui.engine.tableau import luxury_cap_for, luxury_kept
+from peloponnes_tui.engine.view import PlayerView, View
 
 LUXURY_VALUE = 0.8  # a luxury good relative to a coin card
-PASS_DRAW = 3
 
 
 class Slot(NamedTuple):
@@ -81,10 +93,11 @@ class Slot(NamedTuple):
 class Pos(NamedTuple):
     """The bot's own position, reduced to what the estimate needs (hand as resource totals)."""
 
+    me: PlayerView  # the view it was read from (the engine's totals before any imagined change)
     civ: CivilizationCard
-    civ_state: str
-    lux_state: str
-    luxury: float
+    civ_state: CardState
+    lux_state: CardState
+    luxury: int
     slots: tuple[Slot, ...]
     wood: float  # units of wood on coin cards in hand
     stone: float
@@ -143,10 +156,6 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _pile_of_round(r: int) -> str:
-    return "A" if r <= 3 else "B" if r <= 6 else "C"
-
-
 class HeuristicBot(Bot):
     name = "heuristic"
 
@@ -164,15 +173,12 @@ class HeuristicBot(Bot):
     def __init__(self, cards: CardSet, seed: int) -> None:
         super().__init__(cards, seed)
         self._cards_key = cards.digest
-        self.power = cards.power_by_id
+        self.rules = rule_numbers(cards)
+        self.power_cards = cards.power_by_id
+        self.catastrophes: tuple[str, ...] = tuple(c.id for c in cards.catastrophes)
         self.coin_res = [c.resource for c in cards.coins]
         self.coin_amt = [c.amount for c in cards.coins]
         self.supply_cards = {c.id: c.pile for c in cards.power_cards if c.supply}
-        self.steps = {c.id: c.steps for c in cards.catastrophes}
-        self.lux_inh = cards.luxury.inhabitants
-        self.lux_pow = cards.luxury.power
-        self.lux_cap = cards.luxury.cap
-        self.lux_cap_declined = cards.luxury.declined_cap
         total = len(cards.coins)
         self.draw_share = {r: sum(c.amount for c in cards.coins if c.resource == r) / total
                            for r in ("wood", "stone", "grain", "inhabitants")}
@@ -180,22 +186,23 @@ class HeuristicBot(Bot):
     # ------------------------------------------------------------------------------------------
     # entry point
 
-    def decide(self, prompt: Prompt, view: View) -> Answer:
+    def decide(self, prompt: AnyPrompt, view: View) -> Answer:
         pos = self._pos(view)
-        if isinstance(prompt, BidPrompt):
-            return self._bid(prompt, view, pos)
-        if isinstance(prompt, OutbidPrompt):
-            return self._outbid(prompt, view, pos)
-        if isinstance(prompt, BuildPrompt):
-            ctx = self._ctx(view, "gain")
-            return self._build(prompt, pos, ctx)[0]
-        if isinstance(prompt, CatastrophePrompt):
-            return self._catastrophe(prompt, view, pos)
-        if isinstance(prompt, FeedPrompt):
-            return self._feed(prompt, view, pos)
-        if isinstance(prompt, CompletePrompt):
-            return self._complete(prompt, view, pos)
-        raise TypeError(f"the heuristic bot cannot answer a {prompt.kind} prompt")
+        match prompt:
+            case BidPrompt():
+                return self._bid(prompt, view, pos)
+            case OutbidPrompt():
+                return self._outbid(prompt, view, pos)
+            case BuildPrompt():
+                return self._build(prompt, pos, self._ctx(view, "gain"))[0]
+            case CatastrophePrompt():
+                return self._catastrophe(prompt, view, pos)
+            case FeedPrompt():
+                return self._feed(prompt, view, pos)
+            case CompletePrompt():
+                return self._complete(prompt, view, pos)
+            case _:
+                assert_never(prompt)
 
     # ------------------------------------------------------------------------------------------
     # reading the view
@@ -218,11 +225,11 @@ class HeuristicBot(Bot):
 
     def _pos(self, view: View) -> Pos:
         me = view.me
-        slots = tuple(Slot(self.power[x.card], x.under_construction,
+        slots = tuple(Slot(self.power_cards[x.card], x.under_construction,
                            (x.cover_cause or "?") if x.covered else None)
                       for x in me.buildings + me.landscapes)
         w, s, g, i, n = self._hand_totals(view.hand)
-        return Pos(self.cards.civ_by_id[me.civ], me.civ_state, me.luxury_state, me.luxury,
+        return Pos(me, self.cards.civ_by_id[me.civ], me.civ_state, me.luxury_state, me.luxury,
                    slots, w, s, g, i, n)
 
     def _ctx(self, view: View, when: str, *, this_supply_done: bool = False) -> Ctx:
@@ -246,37 +253,39 @@ class HeuristicBot(Bot):
 
     def _make_ctx(self, view: View, when: str, this_supply_done: bool) -> Ctx:
         r = view.round
+        rounds_total = self.rules.rounds
         seen: set[str] = set(view.market) | set(view.conquest) | set(view.box)
         for p in view.players:
             seen.update(x.card for x in p.buildings)
             seen.update(x.card for x in p.landscapes)
         unseen = [c for c in self.cards.power_cards if c.id not in seen]
         if when == "final":
-            bids_left, first_income, first_bid = 0, ROUNDS + 1, ROUNDS + 1
+            bids_left, first_income, first_bid = 0, rounds_total + 1, rounds_total + 1
         elif when == "pre":
-            bids_left, first_income, first_bid = ROUNDS - r + 1, r, r
+            bids_left, first_income, first_bid = rounds_total - r + 1, r, r
         else:
-            bids_left, first_income, first_bid = ROUNDS - r, r, r + 1
-        funding = max(0, ROUNDS - first_income) if bids_left else 0
-        late = 1 if first_income <= ROUNDS else 0
+            bids_left, first_income, first_bid = rounds_total - r, r, r + 1
+        funding = max(0, rounds_total - first_income) if bids_left else 0
+        late = 1 if first_income <= rounds_total else 0
         # supplies still to come, and the round whose reveal brings the next one
         supply_rounds: list[float] = []
         revealed_now = set(view.market) | set(view.conquest)
         for cid, pile in self.supply_cards.items():
             if cid not in seen:
-                rounds = [k for k in range(1, ROUNDS + 1) if _pile_of_round(k) == pile and k > r]
+                rounds = [k for k, letter in enumerate(self.rules.round_piles, 1)
+                          if letter == pile and k > r]
                 if rounds:
                     supply_rounds.append(sum(rounds) / len(rounds))
             elif cid in revealed_now and when == "pre" and not this_supply_done:
                 supply_rounds.append(r)
         if when != "final":
-            supply_rounds.append(ROUNDS + 1)
+            supply_rounds.append(rounds_total + 1)
         supply_rounds.sort()
         incomes_before = round(supply_rounds[0] - first_income) if supply_rounds else 0
         # catastrophes: chance of striking during the reveals still to come
-        reveals_left = ROUNDS - r
+        reveals_left = rounds_total - r
         unseen_n = max(1, len(unseen))
-        symbols = {c: 0 for c in CATS}
+        symbols = dict.fromkeys(self.catastrophes, 0)
         for c in unseen:
             if c.catastrophe:
                 symbols[c.catastrophe] += 1
@@ -285,16 +294,17 @@ class HeuristicBot(Bot):
             if t.struck:
                 strike[t.catastrophe] = 0.0
             else:
-                lam = reveals_left * 2 * symbols.get(t.catastrophe, 0) / unseen_n
+                lam = (reveals_left * self.rules.cards_that_move_markers
+                       * symbols.get(t.catastrophe, 0) / unseen_n)
                 strike[t.catastrophe] = _poisson_at_least(lam, t.steps - t.advances)
         restore: dict[str, float] = {}
-        for cat in CATS:
+        for cat in self.catastrophes:
             k = sum(1 for c in unseen if c.protection == cat)
             restore[cat] = min(0.6, self.restore_per_building * k) if bids_left else 0.0
         future: list[Future] = []
         by_pile: dict[str, Future] = {}
-        for k in range(first_bid, ROUNDS + 1):
-            letter = _pile_of_round(k)
+        for k in range(first_bid, rounds_total + 1):
+            letter = self.rules.round_piles[k - 1]
             if letter not in by_pile:
                 left = [c for c in unseen if c.pile == letter and not c.supply] or [
                     c for c in self.cards.power_cards if c.pile == letter and not c.supply]
@@ -324,14 +334,14 @@ class HeuristicBot(Bot):
         for s in pos.slots:
             if s.cover is None and s.card.protection == cat:
                 return True
-        return self._symbols(pos, cat) >= 3
+        return self._symbols(pos, cat) >= self.rules.symbols_for_protection
 
     def evaluate(self, pos: Pos, ctx: Ctx, parts: dict[str, float] | None = None) -> float:
         civ_on = pos.civ_state == "active"
         civ = pos.civ
         active: list[Slot] = []
-        symbols = dict.fromkeys(CATS, 0)
-        protected = dict.fromkeys(CATS, False)
+        symbols = dict.fromkeys(self.catastrophes, 0)
+        protected = dict.fromkeys(self.catastrophes, False)
         if civ_on:
             cp = civ.production
             inh, pw, wood, stone, grain = (civ.inhabitants, civ.power, cp.wood, cp.stone,
@@ -365,10 +375,9 @@ class HeuristicBot(Bot):
             for sym in civ.catastrophes:
                 symbols[sym] += 1
         for name, n in symbols.items():
-            if n >= 3:
+            if n >= self.rules.symbols_for_protection:
                 protected[name] = True
-        cap = (self.lux_cap if pos.lux_state == "active" else
-               self.lux_cap_declined if pos.lux_state == "covered" else 0)
+        cap = luxury_cap_for(self.cards, pos.lux_state)
         # money: the hand, luxury goods and the income still to come
         row = self.cards.income_for(inh)
         per_income = row.coins + coin_income + min(row.luxury, cap)
@@ -421,12 +430,12 @@ class HeuristicBot(Bot):
         leftover = max(0.0, funds - frac * total_cost) + late
         # population and power at the end
         pop = inh + pos.inh + frac * sum_pop
-        power = pw + frac * sum_pow + leftover / 6
+        power = pw + frac * sum_pow + leftover / self.rules.leftovers_per_power_point
         lux_on = pos.lux_state == "active" or (pos.lux_state == "covered"
                                                and protected["decline"])
         if lux_on:
-            pop += self.lux_inh
-            power += self.lux_pow
+            pop += self.rules.luxury_card_inhabitants
+            power += self.rules.luxury_card_power
         restorable = 0.0
         for s in pos.slots:
             if s.cover is not None:
@@ -443,20 +452,22 @@ class HeuristicBot(Bot):
             else:
                 restorable += ctx.restore_chance["plague"] * 0.5 * (civ.inhabitants + civ.power)
         if pos.lux_state == "covered" and not protected["decline"]:
-            restorable += ctx.restore_chance["decline"] * 0.5 * (self.lux_inh + self.lux_pow)
+            restorable += ctx.restore_chance["decline"] * 0.5 * (
+                self.rules.luxury_card_inhabitants + self.rules.luxury_card_power)
         t = ctx.temperature
         lo = min(pop, power)
         soft = lo - t * math.log(math.exp((lo - pop) / t) + math.exp((lo - power) / t))
         g_pop = _sigmoid((power - pop) / t)
         g_pow = 1.0 - g_pop
         # what one more coin card is worth now
-        cv = g_pop * sum_pop * dfrac + g_pow * (sum_pow * dfrac + (1 - dfrac * total_cost) / 6)
+        cv = g_pop * sum_pop * dfrac + g_pow * (sum_pow * dfrac + (1 - dfrac * total_cost)
+                                                / self.rules.leftovers_per_power_point)
         value = soft + restorable - penalty
         if lose_pending:
             value -= lose_pending * sum(g_pop * s.card.inhabitants + g_pow * s.card.power
                                         for s in pending)
         # catastrophes that may still strike
-        for cat in CATS:
+        for cat in self.catastrophes:
             p = ctx.strike.get(cat, 0.0)
             if p <= 0 or protected[cat]:
                 continue
@@ -483,7 +494,8 @@ class HeuristicBot(Bot):
         if cat == "decline":
             loss = LUXURY_VALUE * cv * pos.luxury
             if pos.lux_state == "active":
-                loss += g_pop * self.lux_inh + g_pow * self.lux_pow
+                loss += (g_pop * self.rules.luxury_card_inhabitants
+                         + g_pow * self.rules.luxury_card_power)
             return loss
         if cat == "drought":
             grains = [s for s in active if s.card.production.grain > 0]
@@ -494,7 +506,7 @@ class HeuristicBot(Bot):
                        if s.card.production.grain == top)
         kind = "building" if cat == "earthquake" else "landscape"
         worths = [self._worth(s.card, g_pop, g_pow, cv) for s in active if s.card.kind == kind]
-        return sum(worths) / 3
+        return sum(worths) / self.rules.row_share  # the expected share of the row hit
 
     # ------------------------------------------------------------------------------------------
     # coins
@@ -521,7 +533,7 @@ class HeuristicBot(Bot):
 
         return sorted(hand, key=keep)
 
-    def _without(self, pos: Pos, coins: Iterable[int], luxury: float = 0) -> Pos:
+    def _without(self, pos: Pos, coins: Iterable[int], luxury: int = 0) -> Pos:
         w, s, g, i, n = self._hand_totals(coins)
         return pos._replace(wood=pos.wood - w, stone=pos.stone - s, grain=pos.grain - g,
                        inh=pos.inh - i, coins=pos.coins - n, luxury=pos.luxury - luxury)
@@ -537,34 +549,25 @@ class HeuristicBot(Bot):
     # bidding
 
     def _gain_outcome(self, card: PowerCard, pos: Pos, hand: Sequence[int], ctx: Ctx) -> float:
-        """The estimate after winning ``card`` with ``hand`` left (best way to add a building)."""
+        """The estimate after winning ``card`` with ``hand`` left (best way to add a building).
+
+        ``pos`` has the tableau of its view (only its hand and luxury goods may differ), so the
+        view's production is the tableau's; a building is weighed on the terms the engine would
+        offer (:func:`build_terms`), with every luxury good taken as tradable.
+        """
+        cap = luxury_cap_for(self.cards, pos.lux_state)
         if card.kind == "landscape":
             new = pos._replace(slots=(*pos.slots, Slot(card)))
             if card.income.coins:
                 new = self._with_draws(new, card.income.coins)
             if card.income.luxury:
-                new = new._replace(luxury=new.luxury + card.income.luxury)
+                new = new._replace(
+                    luxury=new.luxury + luxury_kept(card.income.luxury, new.luxury, cap))
             return self.evaluate(new, ctx)
-        prod_w = self._production(pos, "wood")
-        prod_s = self._production(pos, "stone")
-        mw, ms = max(0, card.cost.wood - prod_w), max(0, card.cost.stone - prod_s)
-        excess = max(0, prod_w - card.cost.wood) + max(0, prod_s - card.cost.stone)
-        have_w = sum(self.coin_amt[c] for c in hand if self.coin_res[c] == "wood")
-        have_s = sum(self.coin_amt[c] for c in hand if self.coin_res[c] == "stone")
-        short = max(0, mw - have_w) + max(0, ms - have_s)
-        prompt = BuildPrompt(player=0, text="", card=card.id, cost_wood=card.cost.wood,
-                             cost_stone=card.cost.stone, production_wood=prod_w,
-                             production_stone=prod_s, missing_wood=mw, missing_stone=ms,
-                             excess=excess, hand=tuple(hand), luxury=int(pos.luxury),
-                             luxury_usable=int(pos.luxury), can_pay=short <= pos.luxury,
-                             can_construct=bool(hand) or pos.luxury >= 1)
+        wood, stone, _ = pos.me.production
+        prompt = build_terms(self.cards, card, wood, stone, hand, pos.luxury, pos.luxury, cap,
+                             player=pos.me.seat)
         return self._build(prompt, pos, ctx, quick=True)[1]
-
-    def _production(self, pos: Pos, res: str) -> int:
-        total = sum(getattr(s.card.production, res) for s in pos.slots if s.cover is None)
-        if pos.civ_state == "active":
-            total += getattr(pos.civ.production, res)
-        return int(total)
 
     def _bid_coins(self, pos: Pos, hand: Sequence[int], amount: int, luxury_usable: int,
                    ctx: Ctx) -> tuple[list[int], int]:
@@ -579,21 +582,19 @@ class HeuristicBot(Bot):
         coins, lux = self._bid_coins(pos, hand, amount, luxury_usable, ctx)
         after = self._without(pos, coins, lux)
         rest = [c for c in hand if c not in coins]
-        v = self._gain_outcome(self.power[t.card], after, rest, ctx)
+        v = self._gain_outcome(self.power_cards[t.card], after, rest, ctx)
         return v, coins, lux
 
     def _bid(self, prompt: BidPrompt, view: View, pos: Pos) -> Answer:
         ctx = self._ctx(view, "bid")
-        funds = len(prompt.hand) + prompt.luxury_usable
         best: Answer = Pass()
-        best_v = self.evaluate(self._with_draws(pos, PASS_DRAW), ctx) + self.pass_bias
+        best_v = (self.evaluate(self._with_draws(pos, self.rules.coins_for_passing), ctx)
+                  + self.pass_bias)
         # players still to bid after me this round could outbid a market bid
         later = view.order[view.order.index(view.seat) + 1:] if view.seat in view.order else ()
         rivals = [view.players[s] for s in later if view.players[s].bid_card is None]
         scored: list[tuple[float, int, BidTarget, list[int], int]] = []
-        for i, t in enumerate(prompt.targets):
-            if t.need_coins > funds:
-                continue
+        for i, t in enumerate(affordable(prompt)):
             v, coins, lux = self._bid_value(t, t.need_coins, pos, prompt.hand,
                                             prompt.luxury_usable, ctx)
             threat = 0
@@ -605,7 +606,8 @@ class HeuristicBot(Bot):
         if not scored:
             return best
         v, _, t, coins, lux = max(scored, key=lambda x: (x[0], x[1]))
-        if t.row == "market" and t.need_coins + 1 <= funds:
+        # one coin more (a coin card or a luxury good traded for one) than the card needs
+        if t.row == "market" and t.need_coins + 1 <= len(prompt.hand) + prompt.luxury_usable:
             threat = sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
             if threat:
                 v2, coins2, lux2 = self._bid_value(t, t.need_coins + 1, pos, prompt.hand,
@@ -621,10 +623,10 @@ class HeuristicBot(Bot):
         ctx = self._ctx(view, "bid")
         # the bid's coins are off the table whatever happens: withdrawing returns them plus 3
         best: Answer = Withdraw()
-        back = self._with_draws(pos, PASS_DRAW + prompt.coins)
+        back = self._with_draws(pos, self.rules.coins_for_passing + prompt.coins)
         best_v = self.evaluate(back, ctx)
         for t in prompt.targets:
-            v = self._gain_outcome(self.power[t.card], pos, view.hand, ctx)
+            v = self._gain_outcome(self.power_cards[t.card], pos, view.hand, ctx)
             if v > best_v + 1e-9:
                 best_v = v
                 best = MoveBid(t.card)
@@ -648,7 +650,7 @@ class HeuristicBot(Bot):
     def _build_options(self, prompt: BuildPrompt, pos: Pos, ctx: Ctx, quick: bool = False
                        ) -> list[tuple[float, Answer]]:
         """Every way to add a won building the bot considers, with its estimate."""
-        card = self.power[prompt.card]
+        card = self.power_cards[prompt.card]
         options: list[tuple[float, Answer]] = []
         if prompt.can_pay:
             order = self._spend_order(prompt.hand, pos)
@@ -657,8 +659,9 @@ class HeuristicBot(Bot):
             if rest <= prompt.luxury:
                 new = self._without(pos, coins, rest)
                 new = new._replace(slots=(*new.slots, Slot(card)))
-                if not rest and prompt.excess:
-                    new = new._replace(luxury=new.luxury + prompt.excess)
+                gained = luxury_gained(prompt, rest)
+                if gained:
+                    new = new._replace(luxury=new.luxury + gained)
                 if card.income.coins:
                     new = self._with_draws(new, card.income.coins)
                 options.append((self.evaluate(new, ctx), PayBuilding(tuple(coins), rest)))
@@ -700,8 +703,6 @@ class HeuristicBot(Bot):
     def _catastrophe(self, prompt: CatastrophePrompt, view: View, pos: Pos) -> Answer:
         ctx = self._ctx(view, "pre")
         cat = prompt.catastrophe
-        if cat == "decline":
-            pos = pos._replace(luxury=0)
         # which cards to hit: those whose removal costs least
         cands = list(prompt.candidates)
         if prompt.count < len(cands):
@@ -738,10 +739,8 @@ class HeuristicBot(Bot):
     # ------------------------------------------------------------------------------------------
     # supply
 
-    def _supply_ctx(self, view: View) -> Ctx:
-        final = view.round == ROUNDS and any(
-            e.kind == "income" for e in reversed(view.log[-80:]) if e.round == ROUNDS)
-        return self._ctx(view, "final" if final else "pre", this_supply_done=True)
+    def _supply_ctx(self, view: View, prompt: FeedPrompt | CompletePrompt) -> Ctx:
+        return self._ctx(view, "final" if prompt.final else "pre", this_supply_done=True)
 
     def _pay_food(self, hand: Sequence[int], need: int, luxury: int, lux_first: bool
                   ) -> tuple[list[int], list[int], int, int] | None:
@@ -776,10 +775,9 @@ class HeuristicBot(Bot):
         return best
 
     def _feed_fallback(self, prompt: FeedPrompt, view: View, pos: Pos) -> FeedPlan:
-        ctx = self._supply_ctx(view)
+        ctx = self._supply_ctx(view, prompt)
         hand = sorted(prompt.hand, key=lambda c: (-self.coin_amt[c], c))
-        net = {c: card_balance(self.cards, view.me.civ, c) for c in prompt.removable}
-        saving = {c: inh - grain for c, (inh, grain) in net.items() if inh - grain > 0}
+        saving = self._savings(prompt, view.me.civ)
         drop_loss = {c: self.evaluate(self._apply(pos, c, "remove", ""), ctx) for c in saving}
         removal_order = sorted(saving, key=lambda c: -(drop_loss[c] / saving[c]))
         g, i, lx, rem = feed_plan(self.cards, view.me.civ, prompt.shortfall, hand,
@@ -789,20 +787,21 @@ class HeuristicBot(Bot):
     def _feed_options(self, prompt: FeedPrompt, view: View, pos: Pos
                       ) -> list[tuple[float, FeedPlan]]:
         """The legal feeding plans the bot considers, with their estimates."""
-        ctx = self._supply_ctx(view)
+        ctx = self._supply_ctx(view, prompt)
         civ = view.me.civ
         hand = sorted(prompt.hand, key=lambda c: (-self.coin_amt[c], c))
-        net = {c: card_balance(self.cards, civ, c) for c in prompt.removable}
-        saving = {c: inh - grain for c, (inh, grain) in net.items() if inh - grain > 0}
+        saving = self._savings(prompt, civ)
+        # what the hand's grain and inhabitant coin cards and the luxury goods could pay
+        can_pay = feed_units(self.cards, FeedPlan(
+            tuple(c for c in hand if self.coin_res[c] == "grain"),
+            tuple(c for c in hand if self.coin_res[c] == "inhabitants"), prompt.luxury))
         # cards in order of least value per inhabitant saved
         drop_loss = {c: self.evaluate(self._apply(pos, c, "remove", ""), ctx) for c in saving}
         removal_order = sorted(saving, key=lambda c: -(drop_loss[c] / saving[c]))
         plans: list[FeedPlan] = []
         for forced in [None, *removal_order]:
             removed: list[str] = [forced] if forced else []
-            short = prompt.shortfall - (saving[forced] if forced else 0)
-            can_pay = sum(self.coin_amt[c] for c in hand
-                          if self.coin_res[c] in ("grain", "inhabitants")) + prompt.luxury
+            short = shortfall_after(self.cards, civ, prompt.shortfall, removed)
             for c in removal_order:
                 if short <= can_pay:
                     break
@@ -829,7 +828,7 @@ class HeuristicBot(Bot):
                     plans.append(plan)
         options: list[tuple[float, FeedPlan]] = []
         for plan in plans:
-            if not self._feed_legal(prompt, plan, saving):
+            if feed_refusal(self.cards, civ, prompt, plan) is not None:
                 continue
             new = self._without(pos, plan.grain_coins + plan.inhabitant_coins, plan.luxury)
             for c in plan.remove:
@@ -837,16 +836,10 @@ class HeuristicBot(Bot):
             options.append((self.evaluate(new, ctx), plan))
         return options
 
-    def _feed_legal(self, prompt: FeedPrompt, plan: FeedPlan, saving: dict[str, int]) -> bool:
-        units = [self.coin_amt[c] for c in plan.grain_coins + plan.inhabitant_coins]
-        units += [1] * plan.luxury
-        paid = sum(units)
-        short = prompt.shortfall - sum(saving[c] for c in plan.remove)
-        if short > paid:
-            return False
-        if units and paid - min(units) >= max(short, 0):
-            return False
-        return all(short + saving[c] > paid for c in plan.remove)
+    def _savings(self, prompt: FeedPrompt, civ: str) -> dict[str, int]:
+        """The removable cards whose removal lowers the shortfall, and by how much."""
+        hunger = {c: card_hunger(self.cards, civ, c) for c in prompt.removable}
+        return {c: h for c, h in hunger.items() if h > 0}
 
     def _complete(self, prompt: CompletePrompt, view: View, pos: Pos) -> Answer:
         options = self._complete_options(prompt, view, pos)
@@ -859,7 +852,7 @@ class HeuristicBot(Bot):
     def _complete_options(self, prompt: CompletePrompt, view: View, pos: Pos
                           ) -> list[tuple[float, CompletePlan]]:
         """Completing no building, then every affordable subset, with their estimates."""
-        ctx = self._supply_ctx(view)
+        ctx = self._supply_ctx(view, prompt)
         blds = list(prompt.buildings)
         order = self._spend_order(prompt.hand, pos)
         lost = pos
@@ -871,10 +864,7 @@ class HeuristicBot(Bot):
         subsets: Iterable[int] = range(1, 1 << n) if n <= 6 else [(1 << n) - 1]
         for mask in subsets:
             chosen = [b for i, b in enumerate(blds) if mask >> i & 1]
-            wood = sum(self.power[b].cost.wood for b in chosen)
-            stone = sum(self.power[b].cost.stone for b in chosen)
-            mw = max(0, wood - prompt.production_wood)
-            ms = max(0, stone - prompt.production_stone)
+            mw, ms = completion_cost(self.cards, prompt, chosen)
             coins, rest = resource_payment(order, self.cards, mw, ms)
             if rest > prompt.luxury:
                 continue

@@ -25,10 +25,11 @@ import time
 from collections.abc import Sequence
 
 from peloponnes_tui.bots.base import Bot
-from peloponnes_tui.bots.heuristic import PASS_DRAW, Ctx, HeuristicBot, Pos
+from peloponnes_tui.bots.heuristic import Ctx, HeuristicBot, Pos
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.prompts import (
     Answer,
+    AnyPrompt,
     BidPrompt,
     BuildPrompt,
     CatastropheAnswer,
@@ -40,7 +41,6 @@ from peloponnes_tui.engine.prompts import (
     OutbidPrompt,
     Pass,
     PlaceBid,
-    Prompt,
     Treatment,
     Withdraw,
 )
@@ -54,7 +54,7 @@ class _Ranker(HeuristicBot):
         """The heuristic's estimate of this player's final score, before a round's bidding."""
         return self.evaluate(self._pos(view), self._ctx(view, "pre", this_supply_done=True))
 
-    def options(self, prompt: Prompt, view: View) -> list[tuple[float, Answer]]:
+    def options(self, prompt: AnyPrompt, view: View) -> list[tuple[float, Answer]]:
         """Legal answers worth trying, each with the heuristic's estimate (higher is better)."""
         pos = self._pos(view)
         if isinstance(prompt, BidPrompt):
@@ -62,9 +62,10 @@ class _Ranker(HeuristicBot):
         if isinstance(prompt, OutbidPrompt):
             ctx = self._ctx(view, "bid")
             out: list[tuple[float, Answer]] = [
-                (self.evaluate(self._with_draws(pos, PASS_DRAW + prompt.coins), ctx), Withdraw())]
-            out += [(self._gain_outcome(self.power[t.card], pos, view.hand, ctx), MoveBid(t.card))
-                    for t in prompt.targets]
+                (self.evaluate(self._with_draws(pos, self.rules.coins_for_passing + prompt.coins),
+                               ctx), Withdraw())]
+            out += [(self._gain_outcome(self.power_cards[t.card], pos, view.hand, ctx),
+                     MoveBid(t.card)) for t in prompt.targets]
             return out
         if isinstance(prompt, BuildPrompt):
             return self._build_options(prompt, pos, self._ctx(view, "gain"))
@@ -81,7 +82,8 @@ class _Ranker(HeuristicBot):
         ctx = self._ctx(view, "bid")
         funds = len(prompt.hand) + prompt.luxury_usable
         out: list[tuple[float, Answer]] = [
-            (self.evaluate(self._with_draws(pos, PASS_DRAW), ctx) + self.pass_bias, Pass())]
+            (self.evaluate(self._with_draws(pos, self.rules.coins_for_passing), ctx)
+             + self.pass_bias, Pass())]
         later = view.order[view.order.index(view.seat) + 1:] if view.seat in view.order else ()
         rivals = [view.players[s] for s in later if view.players[s].bid_card is None]
         for t in prompt.targets:
@@ -185,7 +187,7 @@ class SearchBot(Bot):
 
     # ------------------------------------------------------------------------------------------
 
-    def candidates(self, prompt: Prompt, view: View) -> list[Answer]:
+    def candidates(self, prompt: AnyPrompt, view: View) -> list[Answer]:
         """The answers the search compares: the heuristic's choice first, then its best others."""
         first = self.ranker.decide(prompt, view)
         scored = self.ranker.options(prompt, view)
@@ -200,7 +202,7 @@ class SearchBot(Bot):
         limit = max(2, min(self.max_candidates, self.playouts // 2))
         return out[:limit]
 
-    def decide(self, prompt: Prompt, view: View) -> Answer:
+    def decide(self, prompt: AnyPrompt, view: View) -> Answer:
         self.last_playouts = 0
         cands = self.candidates(prompt, view)
         if len(cands) == 1 or self.playouts < len(cands) or view.sampler is None:

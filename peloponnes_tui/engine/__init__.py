@@ -5,12 +5,13 @@ from peloponnes_tui.engine.log import Event
 from peloponnes_tui.engine.prompts import *  # noqa: F403
 from peloponnes_tui.engine.prompts import __all__ as _prompt_names
 from peloponnes_tui.engine.shape import answer_from_dict, check_shape
-from peloponnes_tui.engine.state import CIV, LUXURY, Placed, Player, Table
+from peloponnes_tui.engine.state import CIV, LUXURY, CardState, Placed, Player, Table
 from peloponnes_tui.engine.view import View, view_for
 
 __all__ = [
     "CIV",
     "LUXURY",
+    "CardState",
     "Event",
     "Game",
     "GameOver",

@@ -177,9 +177,8 @@ class GameCore:
     def gain_luxury(self, p: Player, amount: int, why: str) -> None:
         """Add luxury goods up to the player's cap; the log says how many were kept."""
         cap = self.luxury_cap(p)
-        new = min(cap, p.luxury + amount)
-        got = new - p.luxury
-        p.luxury = new
+        got = tableau.luxury_kept(amount, p.luxury, cap)
+        p.luxury += got
         if got < amount:
             note = (" (no luxury card left)" if cap == 0 else f" (capped at {cap})")
         else:

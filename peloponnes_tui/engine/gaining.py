@@ -11,7 +11,9 @@ building that could be paid for or put under construction is not a choice (rulin
 
 from __future__ import annotations
 
-from peloponnes_tui.cards import PowerCard
+from collections.abc import Sequence
+
+from peloponnes_tui.cards import CardSet, PowerCard
 from peloponnes_tui.engine.core import Flow, GameCore
 from peloponnes_tui.engine.payment import check_payment, payment_outcome
 from peloponnes_tui.engine.prompts import (
@@ -22,6 +24,7 @@ from peloponnes_tui.engine.prompts import (
     StartConstruction,
 )
 from peloponnes_tui.engine.state import Placed, Player
+from peloponnes_tui.engine.tableau import luxury_kept
 from peloponnes_tui.engine.words import plural
 
 
@@ -88,19 +91,36 @@ def gain(core: GameCore) -> Flow:
 
 
 def build_prompt(core: GameCore, p: Player, info: PowerCard) -> BuildPrompt:
-    wood, stone = core.production(p, "wood"), core.production(p, "stone")
-    mw, ms = max(0, info.cost.wood - wood), max(0, info.cost.stone - stone)
-    excess = max(0, wood - info.cost.wood) + max(0, stone - info.cost.stone)
-    short = payment_outcome(core.cards, mw, ms, p.hand).missing  # with every wood/stone card
-    lux_usable = core.luxury_for_coins(p)
+    return build_terms(core.cards, info, core.production(p, "wood"), core.production(p, "stone"),
+                       p.hand, p.luxury, core.luxury_for_coins(p), core.luxury_cap(p),
+                       player=p.seat)
+
+
+def build_terms(cards: CardSet, card: PowerCard, production_wood: int, production_stone: int,
+                hand: Sequence[int], luxury: int, luxury_usable: int, luxury_cap: int, *,
+                player: int) -> BuildPrompt:
+    """The terms on which a won building joins the tableau, as the engine asks about it.
+
+    ``production_wood``/``production_stone`` are the tableau's production without the new
+    building; ``hand`` and ``luxury`` what the player holds; ``luxury_usable`` the luxury goods
+    that can be traded for blind coin cards now; ``luxury_cap`` the most the player may hold.
+    Production pays first, coin cards showing wood or stone and luxury goods the rest; production
+    left over is the excess (luxury goods before the cap, see :func:`luxury_gained`).  A pure
+    function: the engine builds its prompt with it, and the computer players weigh a building
+    they might win with it.
+    """
+    cost = card.cost
+    mw, ms = max(0, cost.wood - production_wood), max(0, cost.stone - production_stone)
+    excess = max(0, production_wood - cost.wood) + max(0, production_stone - cost.stone)
+    short = payment_outcome(cards, mw, ms, hand).missing  # with every wood/stone card
     return BuildPrompt(
-        player=p.seat, text=f"You won {info.name.en} (costs {info.cost.wood} wood, "
-        f"{info.cost.stone} stone). Pay for it now, or put it under construction with a coin "
-        "card.", card=info.id, cost_wood=info.cost.wood, cost_stone=info.cost.stone,
-        production_wood=wood, production_stone=stone, missing_wood=mw, missing_stone=ms,
-        excess=excess, hand=tuple(p.hand), luxury=p.luxury, luxury_usable=lux_usable,
-        luxury_cap=core.luxury_cap(p), can_pay=short <= p.luxury,
-        can_construct=bool(p.hand) or lux_usable > 0)
+        player=player, text=f"You won {card.name.en} (costs {cost.wood} wood, "
+        f"{cost.stone} stone). Pay for it now, or put it under construction with a coin "
+        "card.", card=card.id, cost_wood=cost.wood, cost_stone=cost.stone,
+        production_wood=production_wood, production_stone=production_stone, missing_wood=mw,
+        missing_stone=ms, excess=excess, hand=tuple(hand), luxury=luxury,
+        luxury_usable=luxury_usable, luxury_cap=luxury_cap, can_pay=short <= luxury,
+        can_construct=bool(hand) or luxury_usable > 0)
 
 
 def luxury_gained(prompt: BuildPrompt, luxury_spent: int) -> int:
@@ -108,7 +128,7 @@ def luxury_gained(prompt: BuildPrompt, luxury_spent: int) -> int:
     and none when luxury goods are part of the payment."""
     if luxury_spent:
         return 0
-    return max(0, min(prompt.excess, prompt.luxury_cap - prompt.luxury))
+    return luxury_kept(prompt.excess, prompt.luxury, prompt.luxury_cap)
 
 
 def check(core: GameCore, prompt: BuildPrompt,

@@ -15,7 +15,7 @@ from peloponnes_tui.engine.bidding import COINS_FOR_PASSING, CONQUEST_MINIMUM, C
 from peloponnes_tui.engine.catastrophes import ROW_SHARE
 from peloponnes_tui.engine.reveal import CARDS_THAT_MOVE_MARKERS
 from peloponnes_tui.engine.scoring import LEFTOVERS_PER_POWER_POINT
-from peloponnes_tui.engine.setup import MAX_PLAYERS, MIN_PLAYERS
+from peloponnes_tui.engine.setup import MAX_PLAYERS, MIN_PLAYERS, PILE_ORDER
 from peloponnes_tui.engine.tableau import SYMBOLS_FOR_PROTECTION
 
 
@@ -37,6 +37,8 @@ class RuleNumbers:
     leftovers_per_power_point: int  # coin cards and luxury goods left over per power point
     symbols_for_protection: int  # catastrophe symbols of one kind that protect from it
     row_share: int  # earthquake and tempest hit one card in this many, rounded up
+    cards_that_move_markers: int  # the first cards revealed each round move catastrophe markers
+    round_piles: tuple[str, ...]  # the power card pile (A, B, C) each round reveals from, in order
 
 
 @cache
@@ -51,7 +53,18 @@ def _numbers(cards: CardSet) -> RuleNumbers:
         luxury_income_from=min((r.inhabitants for r in cards.income if r.luxury), default=None),
         luxury_card_inhabitants=lux.inhabitants, luxury_card_power=lux.power,
         leftovers_per_power_point=LEFTOVERS_PER_POWER_POINT,
-        symbols_for_protection=SYMBOLS_FOR_PROTECTION, row_share=ROW_SHARE)
+        symbols_for_protection=SYMBOLS_FOR_PROTECTION, row_share=ROW_SHARE,
+        cards_that_move_markers=CARDS_THAT_MOVE_MARKERS, round_piles=_round_piles(cards))
+
+
+def _round_piles(cards: CardSet) -> tuple[str, ...]:
+    """Each round's pile letter: the pile is stacked A on top of B on top of C, and every round
+    reveals :data:`CARDS_PER_ROUND` cards from the top."""
+    out: list[str] = []
+    for letter in reversed(PILE_ORDER):
+        out += [letter] * (sum(1 for c in cards.power_cards if c.pile == letter)
+                           // CARDS_PER_ROUND)
+    return tuple(out)
 
 
 def rule_numbers(cards: CardSet) -> RuleNumbers:

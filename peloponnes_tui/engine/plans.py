@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from peloponnes_tui.cards import CardSet
+from peloponnes_tui.engine.payment import payment_outcome
+from peloponnes_tui.engine.prompts import FeedPlan
 from peloponnes_tui.engine.state import CIV
+from peloponnes_tui.engine.supply import card_hunger, feed_units
 
 
 def pick_coins(hand: Iterable[int], cards: CardSet, resource: str, amount: int,
@@ -39,12 +42,9 @@ def pick_coins(hand: Iterable[int], cards: CardSet, resource: str, amount: int,
 def resource_payment(hand: Sequence[int], cards: CardSet, missing_wood: int, missing_stone: int
                      ) -> tuple[list[int], int]:
     """Coins from the hand for the missing wood and stone, and the luxury goods still needed."""
-    coins = cards.coins
-    wood = pick_coins(hand, cards, "wood", missing_wood)
-    stone = pick_coins(hand, cards, "stone", missing_stone)
-    rest = max(0, missing_wood - sum(coins[c].amount for c in wood)) + max(
-        0, missing_stone - sum(coins[c].amount for c in stone))
-    return wood + stone, rest
+    chosen = (pick_coins(hand, cards, "wood", missing_wood)
+              + pick_coins(hand, cards, "stone", missing_stone))
+    return chosen, payment_outcome(cards, missing_wood, missing_stone, chosen).luxury_needed
 
 
 def card_balance(cards: CardSet, civ: str, card: str) -> tuple[int, int]:
@@ -65,26 +65,27 @@ def feed_plan(cards: CardSet, civ: str, shortfall: int, hand: Sequence[int], lux
     that the payment could spare.
     """
     coins = cards.coins
-    units = sum(coins[c].amount for c in hand if coins[c].resource in ("grain", "inhabitants"))
-    can_pay = units + luxury
+    can_pay = feed_units(cards, FeedPlan(
+        tuple(c for c in hand if coins[c].resource == "grain"),
+        tuple(c for c in hand if coins[c].resource == "inhabitants"), luxury))
     removed: list[str] = []
     short = shortfall
     for card in removal_order:
         if short <= can_pay:
             break
-        inh, grain = card_balance(cards, civ, card)
-        if inh - grain > 0:
+        saved = card_hunger(cards, civ, card)
+        if saved > 0:
             removed.append(card)
-            short -= inh - grain
+            short -= saved
     # drop removals the payment could make unnecessary
     changed = True
     while changed:
         changed = False
         for card in list(removed):
-            inh, grain = card_balance(cards, civ, card)
-            if short + (inh - grain) <= can_pay:
+            saved = card_hunger(cards, civ, card)
+            if short + saved <= can_pay:
                 removed.remove(card)
-                short += inh - grain
+                short += saved
                 changed = True
     short = max(0, short)
     grain_coins = pick_coins(hand, cards, "grain", short)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from peloponnes_tui.cards import CardSet, CatastropheId, Function, Resource
 from peloponnes_tui.engine.names import symbols_reason
-from peloponnes_tui.engine.state import Player
+from peloponnes_tui.engine.state import CardState, Player
 
 # Positions in a card's Stats tuple.
 INHABITANTS, POWER_POINTS, WOOD, STONE, GRAIN = range(5)
@@ -177,8 +177,18 @@ def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | N
 
 def luxury_cap(cards: CardSet, p: Player) -> int:
     """How many luxury goods the player may hold: the card's cap, less once declined, 0 without."""
-    if p.luxury_state == "active":
+    return luxury_cap_for(cards, p.luxury_state)
+
+
+def luxury_cap_for(cards: CardSet, luxury_state: CardState) -> int:
+    """The luxury cap of a luxury card in ``luxury_state`` (see :func:`luxury_cap`)."""
+    if luxury_state == "active":
         return cards.luxury.cap
-    if p.luxury_state == "covered":
+    if luxury_state == "covered":
         return cards.luxury.declined_cap
     return 0
+
+
+def luxury_kept(amount: int, held: int, cap: int) -> int:
+    """How many of ``amount`` luxury goods gained a player holding ``held`` keeps under ``cap``."""
+    return max(0, min(amount, cap - held))
