@@ -25,7 +25,7 @@ class RuleNumbers:
     max_players: int
     rounds: int
     cards_per_round: int
-    cards_that_move_markers: int  # the first cards revealed in a round move the markers
+    cards_that_move_markers: int  # the first cards revealed each round move catastrophe markers
     coins_for_passing: int  # coin cards drawn for passing or taking an outbid bid back
     conquest_surcharge: int  # added to a card's value in the conquest row
     conquest_minimum: int  # the least a conquest bid can be, whatever the discounts
@@ -37,7 +37,6 @@ class RuleNumbers:
     leftovers_per_power_point: int  # coin cards and luxury goods left over per power point
     symbols_for_protection: int  # catastrophe symbols of one kind that protect from it
     row_share: int  # earthquake and tempest hit one card in this many, rounded up
-    cards_that_move_markers: int  # the first cards revealed each round move catastrophe markers
     round_piles: tuple[str, ...]  # the power card pile (A, B, C) each round reveals from, in order
 
 
@@ -54,7 +53,7 @@ def _numbers(cards: CardSet) -> RuleNumbers:
         luxury_card_inhabitants=lux.inhabitants, luxury_card_power=lux.power,
         leftovers_per_power_point=LEFTOVERS_PER_POWER_POINT,
         symbols_for_protection=SYMBOLS_FOR_PROTECTION, row_share=ROW_SHARE,
-        cards_that_move_markers=CARDS_THAT_MOVE_MARKERS, round_piles=_round_piles(cards))
+        round_piles=_round_piles(cards))
 
 
 def _round_piles(cards: CardSet) -> tuple[str, ...]:
