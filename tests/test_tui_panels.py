@@ -5,8 +5,6 @@ The states come from real games played by random bots up to the wanted prompt.
 
 from __future__ import annotations
 
-import pytest
-
 from peloponnes_tui.engine import (
     BidPrompt,
     BuildPrompt,
@@ -24,14 +22,8 @@ from peloponnes_tui.tui.panels import (
     FeedPanel,
     OutbidPanel,
 )
-from peloponnes_tui.tui.session import DATA_DIR_ENV
 from peloponnes_tui.tui.testing import session_at
 from peloponnes_tui.tui.textdump import screen_text
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
 
 
 async def refused(pilot, keys: tuple[str, ...]) -> None:
