@@ -54,6 +54,7 @@ __all__ = [
     "Position",
     "answer_as",
     "answer_bids",
+    "backs",
     "bid",
     "cards_with",
     "coin",
@@ -198,6 +199,11 @@ def coin(game: Game, seat: int, resource: str, amount: int | None = None) -> int
     found = coins(game, seat, resource, amount)
     assert found, f"no {resource} coin card in {game.names[seat]}'s hand"
     return found[0]
+
+
+def backs(game: Game, coins: Iterable[int | None]) -> list[str]:
+    """The back ids (``"wood-2"``) of these coin cards, in order (no card: ``"none"``)."""
+    return [game.cards.coins[c].id if c is not None else "none" for c in coins]
 
 
 def placed(game: Game, seat: int, card: str) -> Placed:

@@ -15,6 +15,7 @@ from support import (
     QUIET_B,
     PlacedSpec,
     PlayerSpec,
+    backs,
     coin,
     coins,
     events,
@@ -277,6 +278,26 @@ def test_earthquake_may_hit_a_building_under_construction():
     assert market.cover == stone and market.pledge == pledge
     assert market.under_construction and market.covered
 
+
+
+def test_a_building_under_construction_removed_by_the_earthquake_discards_its_pledge():
+    # The Market under construction lies on a 2 Stone coin card; the discard pile holds one
+    # Grain card.  Helena removes the Market: it goes to the box, the 2 Stone onto the discard.
+    game = strike(
+        "earthquake",
+        PlayerSpec(civ="argos", hand=["wood"],
+                   buildings=["well", PlacedSpec(card="market", pledge="stone-2")]),
+        PlayerSpec(civ="sparta", hand=[], buildings=["cyclopean-masonry"]),
+        order=[0, 1], discard=["grain"],
+    )
+    pledge = placed(game, 0, "market").pledge
+    assert backs(game, [pledge]) == ["stone-2"]
+    (before,) = game.table.discard
+    assert cat_prompt(game).candidates == ("well", "market")
+    game.answer(CatastropheAnswer((("market", "remove"),)))
+    assert game.players[0].find("market") is None
+    assert "market" in game.table.box
+    assert game.table.discard == [before, pledge]
 
 def test_earthquake_passes_over_a_player_without_buildings():
     game = strike(

@@ -12,6 +12,7 @@ import pytest
 from support import (
     PlacedSpec,
     answer_as,
+    backs,
     bid,
     cards_with,
     coins,
@@ -597,3 +598,53 @@ def test_the_discard_pile_is_shuffled_as_soon_as_the_pile_runs_out():
     assert ev.text == "The discard pile (2 coin cards) is shuffled into a new draw pile."
     assert [e.get("coins") for e in events(game, "income")] == [helena_income, leonidas_income]
     assert not events(game, "coins_out")
+
+
+# Every coin card but these is in a hand, so that the discard pile holds exactly what the test
+# names: Helena holds all wood and stone, Leonidas the grain and the other inhabitants.
+ALL_WOOD_AND_STONE = dict(civ="sparta", hand=["wood"] * 16 + ["wood-2"] * 2 + ["stone"] * 16
+                          + ["stone-2"] * 2)
+
+
+def test_a_pass_that_empties_the_pile_draws_the_rest_from_the_reshuffled_discard_pile():
+    # The pile holds the two 2 Grain cards, the discard pile three Inhabitant cards.  Helena
+    # passes: she draws both 2 Grain, the pile is used up, the discard pile becomes the new pile
+    # at once, and her third card is an Inhabitant card from it.
+    game = game_at(ALL_WOOD_AND_STONE,
+                   dict(civ="corinth", hand=["grain"] * 18 + ["inhabitants"] * 13),
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], coins_next=["grain-2", "grain-2"],
+                   discard=["inhabitants"] * 3)
+    assert backs(game, game.table.coin_pile) == ["grain-2", "grain-2"]
+    old_discard = list(game.table.discard)
+    assert backs(game, old_discard) == ["inhabitants-1"] * 3
+    before = list(game.players[0].hand)
+    log_size = len(game.log)
+    pass_(game, 0)
+    drawn = game.players[0].hand[len(before):]
+    assert backs(game, drawn) == ["grain-2", "grain-2", "inhabitants-1"]
+    assert drawn[2] in old_discard
+    assert sorted([*game.table.coin_pile, drawn[2]]) == sorted(old_discard)
+    assert game.table.discard == []
+    assert [e.kind for e in game.log[log_size:]] == ["reshuffle", "pass"]
+    assert texts(game, "reshuffle") == [
+        "The discard pile (3 coin cards) is shuffled into a new draw pile."]
+
+
+def test_a_pass_that_takes_the_last_card_reshuffles_at_once():
+    # "Sobald": the pile holds exactly the three cards of Helena's pass; the discard pile (two
+    # Inhabitant cards) is shuffled into a new pile as soon as the last one is drawn, not at the
+    # next draw.
+    game = game_at(ALL_WOOD_AND_STONE,
+                   dict(civ="corinth", hand=["grain"] * 18 + ["inhabitants"] * 13),
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], coins_next=["grain-2", "grain-2", "inhabitants"],
+                   coin_pile_size=3, discard=["inhabitants"] * 2)
+    old_discard = list(game.table.discard)
+    pass_(game, 0)
+    assert backs(game, game.players[0].hand[-3:]) == ["grain-2", "grain-2", "inhabitants-1"]
+    assert sorted(game.table.coin_pile) == sorted(old_discard)
+    assert game.table.discard == []
+    (ev,) = events(game, "reshuffle")
+    assert (ev.round, ev.phase) == (1, "bidding")
+    assert game.pending is not None and game.pending.player == 1

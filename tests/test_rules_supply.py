@@ -13,6 +13,7 @@ from support import (
     SUPPLY_B,
     PlacedSpec,
     PlayerSpec,
+    backs,
     coin,
     coins,
     events,
@@ -446,6 +447,48 @@ def test_a_covered_building_under_construction_must_still_be_paid():
     game.answer(CompletePlan(complete=("sawmill",)))
     sawmill = placed(game, 0, "sawmill")
     assert not sawmill.under_construction and sawmill.covered
+
+
+
+def test_a_lost_covered_construction_discards_its_pledge_and_then_its_cover():
+    # The Granary (2 wood) under construction, a 2 Wood coin card under it, was covered by the
+    # drought with a 2 Grain coin card.  Helena makes no wood and leaves it unpaid: it is lost,
+    # and both coin cards go onto the discard pile, which held one Inhabitant card.
+    game = supply(PlayerSpec(civ="sparta", hand=["stone"], luxury=0,
+                             buildings=[PlacedSpec(card="granary", pledge="wood-2",
+                                                   covered_by="drought", cover="grain-2")],
+                             landscapes=["wheat-fields"]),
+                  struck=["drought"], discard=["inhabitants"])
+    granary = placed(game, 0, "granary")
+    assert backs(game, [granary.pledge, granary.cover]) == ["wood-2", "grain-2"]
+    (before,) = game.table.discard
+    assert complete_prompt(game).buildings == ("granary",)
+    game.answer(CompletePlan())
+    assert game.players[0].find("granary") is None
+    assert game.table.discard == [before, granary.pledge, granary.cover]
+
+
+def test_the_discard_pile_after_a_supply_holds_the_payments_in_order():
+    # Argos, Pasture and Olive Grove: 7 inhabitants, 4 grain; the Temple of Apollo (2 wood,
+    # 2 stone) under construction on an Inhabitant coin card; Argos makes 1 wood.  The discard
+    # pile holds a Grain and a 2 Wood card.  Helena feeds with Grain and 2 Grain, then completes
+    # the Temple with Wood and 2 Stone; the coin card under it follows them.
+    game = supply(PlayerSpec(civ="argos", hand=["grain-2", "grain", "wood", "stone-2"], luxury=0,
+                             buildings=[PlacedSpec(card="temple-of-apollo", pledge="inhabitants")],
+                             landscapes=SEVEN_AND_FOUR),
+                  QUIET_LEONIDAS, discard=["grain", "wood-2"])
+    start = list(game.table.discard)
+    assert backs(game, start) == ["grain-1", "wood-2"]
+    pledge = placed(game, 0, "temple-of-apollo").pledge
+    feed = (coin(game, 0, "grain", 1), coin(game, 0, "grain", 2))
+    game.answer(FeedPlan(grain_coins=feed))
+    assert game.table.discard == [*start, *feed]
+    build = (coin(game, 0, "wood"), coin(game, 0, "stone"))
+    game.answer(CompletePlan(complete=("temple-of-apollo",), coins=build))
+    assert game.table.discard == [*start, *feed, *build, pledge]
+    assert backs(game, game.table.discard) == [
+        "grain-1", "wood-2", "grain-1", "grain-2", "wood-1", "stone-2", "inhabitants-1"]
+    assert events(game, "completed", 0)[0].text == "Helena completes Temple of Apollo."
 
 
 @pytest.fixture
