@@ -32,7 +32,7 @@ from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
 
 CARDS = load_cards()
 SEED = 2024
-NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Nikos")  # seat 0, 1, ...
+NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")  # as in the app
 
 # Six B cards that start a round quietly: the first two move two different tracks one space, and
 # none of them is a supply card.
