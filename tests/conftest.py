@@ -1,10 +1,24 @@
+"""Fixtures shared by every test."""
+
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from peloponnes_tui.cards import CardSet, load_cards
+from peloponnes_tui.tui.session import DATA_DIR_ENV
 
 
 @pytest.fixture(scope="session")
 def cards() -> CardSet:
+    """The shipped card data."""
     return load_cards()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The app's data directory (saves, autosave, settings): a fresh one for every test, never
+    the user's."""
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    return tmp_path

@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers_disasters import (
+from support import (
     CARDS,
     QUIET_B,
     PlacedSpec,
     PlayerSpec,
-    assert_illegal,
+    backs,
     coin,
     coins,
     events,
+    expect_illegal,
     game_at,
     placed,
 )
@@ -278,6 +279,26 @@ def test_earthquake_may_hit_a_building_under_construction():
     assert market.under_construction and market.covered
 
 
+
+def test_a_building_under_construction_removed_by_the_earthquake_discards_its_pledge():
+    # The Market under construction lies on a 2 Stone coin card; the discard pile holds one
+    # Grain card.  Helena removes the Market: it goes to the box, the 2 Stone onto the discard.
+    game = strike(
+        "earthquake",
+        PlayerSpec(civ="argos", hand=["wood"],
+                   buildings=["well", PlacedSpec(card="market", pledge="stone-2")]),
+        PlayerSpec(civ="sparta", hand=[], buildings=["cyclopean-masonry"]),
+        order=[0, 1], discard=["grain"],
+    )
+    pledge = placed(game, 0, "market").pledge
+    assert backs(game, [pledge]) == ["stone-2"]
+    (before,) = game.table.discard
+    assert cat_prompt(game).candidates == ("well", "market")
+    game.answer(CatastropheAnswer((("market", "remove"),)))
+    assert game.players[0].find("market") is None
+    assert "market" in game.table.box
+    assert game.table.discard == [before, pledge]
+
 def test_earthquake_passes_over_a_player_without_buildings():
     game = strike(
         "earthquake",
@@ -345,8 +366,8 @@ def test_drought_hits_the_power_card_with_most_grain_never_the_civilization():
     )
     prompt = cat_prompt(game)
     assert (prompt.count, prompt.candidates) == (1, ("wheat-fields",))
-    assert_illegal(game, CatastropheAnswer((("civ", "remove"),)), "not one of the cards")
-    assert_illegal(game, CatastropheAnswer((("granary", "remove"),)), "not one of the cards")
+    expect_illegal(game, CatastropheAnswer((("civ", "remove"),)), "not one of the cards")
+    expect_illegal(game, CatastropheAnswer((("granary", "remove"),)), "not one of the cards")
     game.answer(CatastropheAnswer((("wheat-fields", coin(game, 0, "grain")),)))
     assert placed(game, 0, "wheat-fields").cover_cause == "drought"
     assert game.players[0].civ_state == "active"
@@ -377,7 +398,7 @@ def test_drought_tie_the_player_chooses():
     assert prompt.count == 1
     assert set(prompt.candidates) == {"granary", "barley-fields", "olive-grove"}
     assert "choose one of the tied cards" in prompt.text
-    assert_illegal(game, CatastropheAnswer((("granary", "remove"), ("olive-grove", "remove"))),
+    expect_illegal(game, CatastropheAnswer((("granary", "remove"), ("olive-grove", "remove"))),
                    "must be chosen, not 2")
     game.answer(CatastropheAnswer((("olive-grove", "remove"),)))
     assert game.players[0].find("olive-grove") is None
@@ -525,7 +546,7 @@ def test_three_matching_symbols_on_power_and_civilization_cards_protect():
 
 def test_three_symbols_count_a_covered_civilization_but_not_a_removed_one():
     # Helena: covered Elis (tempest) + Sawmill + Forest (tempest): three symbols.
-    # Dimitrios: removed Thebes (tempest) + Port + Coast (tempest): two symbols only.
+    # Leonidas: removed Thebes (tempest) + Port + Coast (tempest): two symbols only.
     game = strike(
         "tempest",
         PlayerSpec(civ="elis", civ_state="covered", hand=["wood"] * 3, buildings=["sawmill"],
@@ -571,62 +592,62 @@ def quake():
 
 
 def test_illegal_wrong_number_of_cards(quake):
-    assert_illegal(quake, CatastropheAnswer((("well", "remove"),)), "2 cards must be chosen")
-    assert_illegal(quake, CatastropheAnswer(()), "2 cards must be chosen, not 0")
+    expect_illegal(quake, CatastropheAnswer((("well", "remove"),)), "2 cards must be chosen")
+    expect_illegal(quake, CatastropheAnswer(()), "2 cards must be chosen, not 0")
 
 
 def test_illegal_card_not_hit(quake):
-    assert_illegal(quake, CatastropheAnswer((("well", "remove"), ("forest", "remove"))),
+    expect_illegal(quake, CatastropheAnswer((("well", "remove"), ("forest", "remove"))),
                    "not one of the cards this catastrophe can hit")
-    assert_illegal(quake, CatastropheAnswer((("well", "remove"), ("civ", "remove"))),
+    expect_illegal(quake, CatastropheAnswer((("well", "remove"), ("civ", "remove"))),
                    "not one of the cards this catastrophe can hit")
 
 
 def test_illegal_same_card_twice(quake):
-    assert_illegal(quake, CatastropheAnswer((("well", "remove"), ("well", "remove"))),
+    expect_illegal(quake, CatastropheAnswer((("well", "remove"), ("well", "remove"))),
                    "the same card is named twice")
 
 
 def test_illegal_coin_not_in_hand(quake):
     other = coin(quake, 1, "grain")
-    assert_illegal(quake, CatastropheAnswer((("well", other), ("market", "remove"))),
+    expect_illegal(quake, CatastropheAnswer((("well", other), ("market", "remove"))),
                    f"coin card {other} is not in your hand")
 
 
 def test_illegal_same_coin_for_two_cards(quake):
     stone = coin(quake, 0, "stone")
-    assert_illegal(quake, CatastropheAnswer((("well", stone), ("market", stone))),
+    expect_illegal(quake, CatastropheAnswer((("well", stone), ("market", stone))),
                    "the same coin card is named twice")
 
 
 def test_illegal_unknown_treatment(quake):
-    assert_illegal(quake, CatastropheAnswer((("well", "burn"), ("market", "remove"))),
+    expect_illegal(quake, CatastropheAnswer((("well", "burn"), ("market", "remove"))),
                    "cover with a coin card, with a luxury good, or remove")
 
 
 def test_illegal_more_luxury_than_owned(quake):
-    assert_illegal(quake, CatastropheAnswer((("well", "luxury"), ("market", "luxury"))),
+    expect_illegal(quake, CatastropheAnswer((("well", "luxury"), ("market", "luxury"))),
                    "cannot trade that many luxury goods")
 
 
 def test_illegal_malformed_treatments(quake):
-    assert_illegal(quake, CatastropheAnswer(("well",)),  # type: ignore[arg-type]
+    expect_illegal(quake, CatastropheAnswer(("well",)),  # type: ignore[arg-type]
                    "name each card hit")
-    assert_illegal(quake, CatastropheAnswer(((["well"], "remove"), ("market", "remove"))),
+    expect_illegal(quake, CatastropheAnswer(((["well"], "remove"), ("market", "remove"))),
                    # type: ignore[arg-type]
                    "not one of the cards")
-    assert_illegal(quake, CatastropheAnswer((("well", True), ("market", "remove"))),
+    expect_illegal(quake, CatastropheAnswer((("well", True), ("market", "remove"))),
                    "coin cards must be given")
 
 
 def test_illegal_wrong_kind_of_answer(quake):
-    assert_illegal(quake, Pass(), "must answer with catastrophe")
-    assert_illegal(quake, FeedPlan(), "must answer with catastrophe")
+    expect_illegal(quake, Pass(), "must answer with catastrophe")
+    expect_illegal(quake, FeedPlan(), "must answer with catastrophe")
 
 
 def test_a_legal_answer_after_refusals_still_applies(quake):
     stone1, stone2 = coins(quake, 0, "stone")
-    assert_illegal(quake, CatastropheAnswer((("well", stone1), ("well", stone2))), "twice")
+    expect_illegal(quake, CatastropheAnswer((("well", stone1), ("well", stone2))), "twice")
     quake.answer(CatastropheAnswer((("well", stone1), ("sawmill", "luxury"))))
     assert placed(quake, 0, "well").cover == stone1
     assert placed(quake, 0, "sawmill").covered

@@ -8,14 +8,14 @@ passing and then the final income, all of them stone coin cards fixed with ``coi
 
 from __future__ import annotations
 
-from helpers_disasters import (
+from support import (
     CARDS,
     PlacedSpec,
     PlayerSpec,
     answer_bids,
-    assert_illegal,
     coins,
     events,
+    expect_illegal,
     game_at,
     grain_of,
     income_of,
@@ -41,7 +41,7 @@ from peloponnes_tui.engine import (
 # nobody can be hit.  Council House (value 3) is in the market, so 3 coin cards make a bid prompt.
 END_C = ["council-house", "stoa", "stadium", "odeon", "mountain-forest", "phidias-workshop"]
 # Tegea + Orchards: 3 inhabitants, 3 grain.
-DIMITRIOS = PlayerSpec(civ="tegea", hand=["wood"] * 3, luxury=0, landscapes=["orchards"])
+LEONIDAS = PlayerSpec(civ="tegea", hand=["wood"] * 3, luxury=0, landscapes=["orchards"])
 
 
 def last_round(*players: PlayerSpec, draws: int = 12, **position) -> Game:
@@ -62,7 +62,7 @@ def score_of(game: Game, seat: int) -> Score:
 
 def test_final_supply_comes_after_the_eighth_income():
     # Messene: 3 inhabitants, 2 grain; one luxury good to feed the third.
-    game = last_round(PlayerSpec(civ="messene", hand=["wood"] * 4, luxury=1), DIMITRIOS)
+    game = last_round(PlayerSpec(civ="messene", hand=["wood"] * 4, luxury=1), LEONIDAS)
     answer_bids(game)
     prompt = game.pending
     assert isinstance(prompt, FeedPrompt) and prompt.player == 0
@@ -76,7 +76,7 @@ def test_final_supply_comes_after_the_eighth_income():
 
 
 def test_a_supply_card_in_round_8_does_not_replace_the_final_supply():
-    game = last_round(PlayerSpec(civ="messene", hand=["wood"] * 4, luxury=2), DIMITRIOS,
+    game = last_round(PlayerSpec(civ="messene", hand=["wood"] * 4, luxury=2), LEONIDAS,
                       reveal=["council-house", "stoa", "alpheios-valley", "odeon",
                               "mountain-forest", "phidias-workshop"])
     prompt = game.pending
@@ -91,12 +91,12 @@ def test_a_supply_card_in_round_8_does_not_replace_the_final_supply():
 
 def test_final_supply_completes_or_loses_buildings_under_construction():
     # Helena: the Theatre (2 wood, 2 stone, 3 power) under construction; Messene makes neither.
-    # Dimitrios: the Stockade (3 wood, 2 power) under construction, which he leaves unpaid.
+    # Leonidas: the Stockade (3 wood, 2 power) under construction, which he leaves unpaid.
     game = last_round(
         PlayerSpec(civ="messene", hand=["wood", "wood", "stone", "stone"], luxury=0,
                    buildings=[PlacedSpec(card="theatre", under_construction=True)],
                    landscapes=["barley-fields"]),
-        DIMITRIOS.model_copy(update={"buildings": [PlacedSpec(card="stockade",
+        LEONIDAS.model_copy(update={"buildings": [PlacedSpec(card="stockade",
                                                               under_construction=True)]}),
     )
     theatre_pledge = placed(game, 0, "theatre").pledge
@@ -130,7 +130,7 @@ def test_late_protection_building_uncovers_cards_hit_by_its_catastrophe():
                    buildings=[PlacedSpec(card="palace", covered_by="earthquake"),
                               "treasury-of-atreus"],
                    landscapes=["barley-fields"]),
-        DIMITRIOS, struck=["earthquake"],
+        LEONIDAS, struck=["earthquake"],
     )
     cover = placed(game, 0, "palace").cover
     assert cover is not None
@@ -150,7 +150,7 @@ def test_late_protection_by_three_symbols_uncovers_cards():
         PlayerSpec(civ="sparta", hand=["wood"] * 4, luxury=0,
                    buildings=[PlacedSpec(card="barracks", covered_by="earthquake"), "well"],
                    landscapes=["quarry", "wheat-fields"]),
-        DIMITRIOS, struck=["earthquake"],
+        LEONIDAS, struck=["earthquake"],
     )
     play_to_end(game)
     assert placed(game, 0, "barracks").cover is None
@@ -164,7 +164,7 @@ def test_late_protection_restores_the_civilization_card():
     game = last_round(
         PlayerSpec(civ="argos", civ_state="covered", hand=["wood"] * 4, luxury=0,
                    buildings=["well"], landscapes=["wheat-fields"]),
-        DIMITRIOS, struck=["plague"],
+        LEONIDAS, struck=["plague"],
     )
     helena = game.players[0]
     cover = helena.civ_cover
@@ -189,14 +189,14 @@ def test_late_protection_restores_the_luxury_card():
                    landscapes=["barley-fields"]),
         struck=["decline"], draws=13,
     )
-    helena, dimitrios = game.players
+    helena, leonidas = game.players
     cover = helena.luxury_cover
     play_to_end(game)
     assert helena.luxury_state == "active" and cover in game.table.discard
-    assert dimitrios.luxury_state == "covered"
-    helena_score, dimitrios_score = score_of(game, 0), score_of(game, 1)
+    assert leonidas.luxury_state == "covered"
+    helena_score, leonidas_score = score_of(game, 0), score_of(game, 1)
     assert (helena_score.population_luxury_card, helena_score.power_luxury_card) == (2, 2)
-    assert (dimitrios_score.population_luxury_card, dimitrios_score.power_luxury_card) == (0, 0)
+    assert (leonidas_score.population_luxury_card, leonidas_score.power_luxury_card) == (0, 0)
 
 
 def test_no_restoration_without_protection():
@@ -204,7 +204,7 @@ def test_no_restoration_without_protection():
         PlayerSpec(civ="argos", civ_state="covered", hand=["wood"] * 4, luxury=0,
                    buildings=[PlacedSpec(card="palace", covered_by="earthquake")],
                    landscapes=["wheat-fields"]),
-        DIMITRIOS, struck=["plague", "earthquake"],
+        LEONIDAS, struck=["plague", "earthquake"],
     )
     helena = game.players[0]
     civ_cover, palace_cover = helena.civ_cover, placed(game, 0, "palace").cover
@@ -224,7 +224,7 @@ def test_protection_restores_only_cards_hit_by_that_catastrophe():
                    buildings=["treasury-of-atreus",
                               PlacedSpec(card="granary", covered_by="earthquake")],
                    landscapes=["barley-fields", PlacedSpec(card="pasture", covered_by="tempest")]),
-        DIMITRIOS, struck=["earthquake", "tempest"],
+        LEONIDAS, struck=["earthquake", "tempest"],
     )
     play_to_end(game)
     assert placed(game, 0, "granary").cover is None
@@ -237,7 +237,7 @@ def test_removed_cards_stay_removed():
         PlayerSpec(civ="argos", civ_state="removed", hand=["wood"] * 4, luxury=0,
                    luxury_state="removed", buildings=["well", "port"],
                    landscapes=["wheat-fields"]),
-        DIMITRIOS, struck=["plague", "decline"],
+        LEONIDAS, struck=["plague", "decline"],
     )
     play_to_end(game)
     helena = game.players[0]
@@ -254,7 +254,7 @@ def test_restoration_follows_the_final_supply():
                    buildings=["treasury-of-atreus",
                               PlacedSpec(card="palace", covered_by="earthquake")],
                    landscapes=["barley-fields"]),
-        DIMITRIOS, struck=["earthquake"],
+        LEONIDAS, struck=["earthquake"],
     )
     play_to_end(game)
     order = [e.kind for e in game.log if e.kind in ("supply", "fed", "restored", "score")]
@@ -274,7 +274,7 @@ def test_score_shows_every_source():
     game = last_round(
         PlayerSpec(civ="messene", hand=["inhabitants", "inhabitants", "wood", "wood"], luxury=4,
                    buildings=["palace"], landscapes=["wheat-fields", "barley-fields"]),
-        DIMITRIOS,
+        LEONIDAS,
     )
     play_to_end(game)
     s = score_of(game, 0)
@@ -292,7 +292,7 @@ def test_score_shows_every_source():
     assert s.population == 7 + 2 + 2
     assert s.power == s.power_tableau + s.power_from_coins + 2
     assert s.score == min(s.population, s.power)
-    # Dimitrios: Tegea + Orchards and the luxury card; 3 wood + 3 drawn + income in hand.
+    # Leonidas: Tegea + Orchards and the luxury card; 3 wood + 3 drawn + income in hand.
     d = score_of(game, 1)
     d_inh = inhabitants_of("tegea", "orchards")
     assert d.population == d_inh + 2
@@ -304,13 +304,13 @@ def test_score_shows_every_source():
 
 def test_every_six_coin_cards_or_luxury_goods_make_one_power_point():
     # Both end with coin cards in hand = wood + 3 drawn for passing + the final income, and
-    # 3 luxury goods: Helena 11 in all (one power point), Dimitrios 12 (two power points).
+    # 3 luxury goods: Helena 11 in all (one power point), Leonidas 12 (two power points).
     helena_income = income_of(inhabitants_of("messene", "barley-fields"))
-    dimitrios_income = income_of(inhabitants_of("tegea", "orchards"))
-    helena_wood, dimitrios_wood = 11 - 3 - 3 - helena_income, 12 - 3 - 3 - dimitrios_income
+    leonidas_income = income_of(inhabitants_of("tegea", "orchards"))
+    helena_wood, leonidas_wood = 11 - 3 - 3 - helena_income, 12 - 3 - 3 - leonidas_income
     game = last_round(PlayerSpec(civ="messene", hand=["wood"] * helena_wood, luxury=3,
                                  landscapes=["barley-fields"]),
-                      DIMITRIOS.model_copy(update={"hand": ["wood"] * dimitrios_wood,
+                      LEONIDAS.model_copy(update={"hand": ["wood"] * leonidas_wood,
                                                    "luxury": 3}))
     play_to_end(game)
     assert (score_of(game, 0).coins_left, score_of(game, 0).power_from_coins) == (8, 1)
@@ -321,7 +321,7 @@ def test_luxury_card_counts_only_if_decline_did_not_hit_it():
     game = last_round(
         PlayerSpec(civ="messene", hand=["wood"] * 3, luxury=2, luxury_state="covered",
                    landscapes=["barley-fields"]),
-        DIMITRIOS.model_copy(update={"luxury_state": "removed"}),
+        LEONIDAS.model_copy(update={"luxury_state": "removed"}),
         PlayerSpec(civ="corinth", hand=["wood"] * 3, luxury=0, landscapes=["wheat-fields"]),
         struck=["decline"], draws=15,
     )
@@ -350,7 +350,7 @@ def test_rulebook_example_helena_beats_dimitrios():
                    landscapes=helena_cards[2:]),
         PlayerSpec(civ="messene", hand=["wood"] * 5, luxury=0, buildings=["palace", "barracks"],
                    landscapes=["wheat-fields", "fertile-plain"]),
-        draws=15,
+        draws=15, names=("Helena", "Dimitrios"),  # as in the rulebook
     )
     play_to_end(game)
     helena, dimitrios = game.scores
@@ -369,7 +369,7 @@ def test_rulebook_example_helena_beats_dimitrios():
 
 
 def test_tie_broken_by_the_other_value():
-    # Helena: Tegea + Orchards; Dimitrios: Corinth + Barley Fields: 3 inhabitants each, fed,
+    # Helena: Tegea + Orchards; Leonidas: Corinth + Barley Fields: 3 inhabitants each, fed,
     # and the same power points on the table.
     table_power = power_of("tegea", "orchards")
     assert power_of("corinth", "barley-fields") == table_power
@@ -385,12 +385,12 @@ def test_tie_broken_by_the_other_value():
                    landscapes=["barley-fields"]),
     )
     play_to_end(game)
-    helena, dimitrios = game.scores
-    assert helena.score == dimitrios.score == table_power + 1 + 2
-    assert (helena.population, dimitrios.population) == (8, 6)
-    assert dimitrios.luxury_goods > helena.luxury_goods
+    helena, leonidas = game.scores
+    assert helena.score == leonidas.score == table_power + 1 + 2
+    assert (helena.population, leonidas.population) == (8, 6)
+    assert leonidas.luxury_goods > helena.luxury_goods
     assert game.winners == (0,)
-    assert (helena.rank, dimitrios.rank) == (1, 2)
+    assert (helena.rank, leonidas.rank) == (1, 2)
 
 
 def test_tie_broken_by_luxury_goods():
@@ -406,18 +406,18 @@ def test_tie_broken_by_luxury_goods():
                    landscapes=["barley-fields"]),
     )
     play_to_end(game)
-    helena, dimitrios = game.scores
+    helena, leonidas = game.scores
     power = table_power + 1 + 2
     assert power <= 6
     assert (helena.score, helena.population, helena.power) == (power, 6, power)
-    assert (dimitrios.score, dimitrios.population, dimitrios.power) == (power, 6, power)
-    assert (helena.luxury_goods, dimitrios.luxury_goods) == (4, 2)
+    assert (leonidas.score, leonidas.population, leonidas.power) == (power, 6, power)
+    assert (helena.luxury_goods, leonidas.luxury_goods) == (4, 2)
     assert game.winners == (0,)
 
 
 def test_the_finished_game_takes_no_more_answers():
     game = last_round(PlayerSpec(civ="messene", hand=["wood"] * 3, landscapes=["barley-fields"]),
-                      DIMITRIOS)
+                      LEONIDAS)
     assert isinstance(game.pending, BidPrompt)
     play_to_end(game)
     assert game.pending is None
@@ -429,4 +429,4 @@ def test_the_finished_game_takes_no_more_answers():
     else:
         raise AssertionError("an answer after the end was accepted")
     assert game.snapshot() == before
-    assert_illegal(game, FeedPlan(), "the game is over")
+    expect_illegal(game, FeedPlan(), "the game is over")

@@ -9,17 +9,18 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers_rules import (
+from support import (
     PlacedSpec,
     answer_as,
+    backs,
     bid,
     cards_with,
     coins,
     events,
     expect_illegal,
+    game_at,
     income_of,
     inhabitants_of,
-    make_game,
     pass_,
     texts,
 )
@@ -42,7 +43,8 @@ def duel(helena: dict, leonidas: dict | None = None, *, market=("forest", "quarr
          conquest=("pasture", "barley-fields", "coast", "granary"), **kw) -> Game:
     """Two players: Helena (seat 0) bids first, Leonidas (seat 1) second."""
     leonidas = leonidas if leonidas is not None else dict(civ="tegea", hand=["grain"])
-    return make_game([helena, leonidas], [*market, *conquest], order=[0, 1], **kw)
+    return game_at(helena, leonidas, reveal=[*market, *conquest], order=[0, 1], quiet_next=True,
+                   **kw)
 
 
 def win(game: Game, card: str, n: int | None = None, use=None, luxury: int = 0) -> None:
@@ -172,10 +174,10 @@ def leonidas_second_example(luxury: int, hand: list[str]) -> Game:
     # "Leonidas produces 2 stone and 4 wood. His newly-acquired building costs 5 wood to build."
     # No card costs exactly 5 wood, so the Stockade is changed to cost 5 wood for this test.
     cards = cards_with(stockade={"cost": {"wood": 5, "stone": 0}})
-    game = make_game([dict(civ="olympia", hand=["grain"]),
-                      dict(LEONIDAS_2, luxury=luxury, hand=["grain"] * 2 + hand)],
-                     ["pasture", "stockade", "barley-fields", "coast", "granary", "well"],
-                     order=[0, 1], cards=cards)
+    game = game_at(dict(civ="olympia", hand=["grain"]),
+                   dict(LEONIDAS_2, luxury=luxury, hand=["grain"] * 2 + hand),
+                   reveal=["pasture", "stockade", "barley-fields", "coast", "granary", "well"],
+                   order=[0, 1], cards=cards, quiet_next=True)
     pass_(game, 0)
     bid(game, 1, "stockade", use=coins(game, 1, "grain"))
     prompt = game.pending
@@ -383,10 +385,10 @@ def test_illegal_payments_are_refused():
 
 def test_payment_may_overshoot_with_a_single_needed_card():
     """R17: a 2-stone coin card for 1 missing stone is needed (no smaller card does it)."""
-    game = make_game([dict(civ="sparta", hand=["grain"] * 2 + ["stone-2"]),
-                      dict(civ="tegea", hand=["grain"])],
-                     ["well", "forest", "pasture", "barley-fields", "coast", "granary"],
-                     order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=["grain"] * 2 + ["stone-2"]),
+                   dict(civ="tegea", hand=["grain"]),
+                   reveal=["well", "forest", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], quiet_next=True)
     bid(game, 0, "well", use=coins(game, 0, "grain")[:1])
     pass_(game, 1)
     assert game.pending.missing_stone == 1
@@ -550,10 +552,10 @@ def test_the_discard_pile_is_shuffled_into_a_new_pile_when_the_pile_runs_out():
     # 2 players hold 70 of the 72 coin cards; 2 remain in the pile.  Both bid, so 5 coin
     # cards lie on the discard pile when income needs more than the pile holds.
     res = ["wood"] * 18 + ["stone"] * 17
-    game = make_game([dict(civ="sparta", hand=res),
-                      dict(civ="corinth", hand=["stone"] + ["grain"] * 20 + ["inhabitants"] * 14)],
-                     ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
-                     order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=res),
+                   dict(civ="corinth", hand=["stone"] + ["grain"] * 20 + ["inhabitants"] * 14),
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], quiet_next=True)
     assert len(game.table.coin_pile) == 2 and game.table.discard == []
     pile = list(game.table.coin_pile)
     paid = list(bid(game, 0, "forest", 3))
@@ -580,10 +582,10 @@ def test_the_discard_pile_is_shuffled_as_soon_as_the_pile_runs_out():
     helena_income = income_of(inhabitants_of("sparta", "forest"))
     leonidas_income = income_of(inhabitants_of("corinth"))
     left = 3 + helena_income + leonidas_income
-    game = make_game([dict(civ="sparta", hand=["wood"] * 18 + ["stone"] * 15),
-                      dict(civ="corinth", hand=["grain"] * 20 + ["inhabitants"] * (19 - left))],
-                     ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
-                     order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=["wood"] * 18 + ["stone"] * 15),
+                   dict(civ="corinth", hand=["grain"] * 20 + ["inhabitants"] * (19 - left)),
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], quiet_next=True)
     assert len(game.table.coin_pile) == left
     paid = bid(game, 0, "forest", 2)
     pass_(game, 1)
@@ -596,3 +598,53 @@ def test_the_discard_pile_is_shuffled_as_soon_as_the_pile_runs_out():
     assert ev.text == "The discard pile (2 coin cards) is shuffled into a new draw pile."
     assert [e.get("coins") for e in events(game, "income")] == [helena_income, leonidas_income]
     assert not events(game, "coins_out")
+
+
+# Every coin card but these is in a hand, so that the discard pile holds exactly what the test
+# names: Helena holds all wood and stone, Leonidas the grain and the other inhabitants.
+ALL_WOOD_AND_STONE = dict(civ="sparta", hand=["wood"] * 16 + ["wood-2"] * 2 + ["stone"] * 16
+                          + ["stone-2"] * 2)
+
+
+def test_a_pass_that_empties_the_pile_draws_the_rest_from_the_reshuffled_discard_pile():
+    # The pile holds the two 2 Grain cards, the discard pile three Inhabitant cards.  Helena
+    # passes: she draws both 2 Grain, the pile is used up, the discard pile becomes the new pile
+    # at once, and her third card is an Inhabitant card from it.
+    game = game_at(ALL_WOOD_AND_STONE,
+                   dict(civ="corinth", hand=["grain"] * 18 + ["inhabitants"] * 13),
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], coins_next=["grain-2", "grain-2"],
+                   discard=["inhabitants"] * 3)
+    assert backs(game, game.table.coin_pile) == ["grain-2", "grain-2"]
+    old_discard = list(game.table.discard)
+    assert backs(game, old_discard) == ["inhabitants-1"] * 3
+    before = list(game.players[0].hand)
+    log_size = len(game.log)
+    pass_(game, 0)
+    drawn = game.players[0].hand[len(before):]
+    assert backs(game, drawn) == ["grain-2", "grain-2", "inhabitants-1"]
+    assert drawn[2] in old_discard
+    assert sorted([*game.table.coin_pile, drawn[2]]) == sorted(old_discard)
+    assert game.table.discard == []
+    assert [e.kind for e in game.log[log_size:]] == ["reshuffle", "pass"]
+    assert texts(game, "reshuffle") == [
+        "The discard pile (3 coin cards) is shuffled into a new draw pile."]
+
+
+def test_a_pass_that_takes_the_last_card_reshuffles_at_once():
+    # "Sobald": the pile holds exactly the three cards of Helena's pass; the discard pile (two
+    # Inhabitant cards) is shuffled into a new pile as soon as the last one is drawn, not at the
+    # next draw.
+    game = game_at(ALL_WOOD_AND_STONE,
+                   dict(civ="corinth", hand=["grain"] * 18 + ["inhabitants"] * 13),
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], coins_next=["grain-2", "grain-2", "inhabitants"],
+                   coin_pile_size=3, discard=["inhabitants"] * 2)
+    old_discard = list(game.table.discard)
+    pass_(game, 0)
+    assert backs(game, game.players[0].hand[-3:]) == ["grain-2", "grain-2", "inhabitants-1"]
+    assert sorted(game.table.coin_pile) == sorted(old_discard)
+    assert game.table.discard == []
+    (ev,) = events(game, "reshuffle")
+    assert (ev.round, ev.phase) == (1, "bidding")
+    assert game.pending is not None and game.pending.player == 1

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers_rules import (
+from support import (
     NAMES,
     SEED,
     PlacedSpec,
     bid,
     events,
     expect_illegal,
-    make_game,
+    game_at,
     pass_,
     texts,
 )
@@ -53,7 +53,7 @@ def three(hands=(None, None, None), **kw):
     if extra:
         for p, e in zip(players, extra, strict=True):
             p.update(e)
-    return make_game(players, kw.pop("reveal", REVEAL3), **kw)
+    return game_at(*players, reveal=kw.pop("reveal", REVEAL3), quiet_next=True, **kw)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -87,9 +87,10 @@ def test_setup_deals_civilizations_coins_and_luxury(n):
 
 
 def test_first_turn_order_follows_civilization_numbers():
-    game = make_game([dict(civ="thebes"), dict(civ="sparta"), dict(civ="corinth"),
-                      dict(civ="arcadia")], ["forest", "quarry", "pasture", "sawmill",
-                                             "coast", "market"])
+    game = game_at(dict(civ="thebes"), dict(civ="sparta"), dict(civ="corinth"),
+                   dict(civ="arcadia"),
+                   reveal=["forest", "quarry", "pasture", "sawmill", "coast", "market"],
+                   quiet_next=True)
     # Sparta 1, Corinth 3, Thebes 5, Arcadia 10
     assert game.order == [1, 2, 0, 3]
     assert game.pending.player == 1
@@ -120,7 +121,7 @@ def test_power_pile_has_a_on_top_and_c_at_the_bottom():
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_reveal_puts_n_cards_in_the_market_and_the_rest_in_the_conquest_row(n):
     reveal = ["forest", "quarry", "pasture", "coast", "market", "barracks"]
-    game = make_game([dict()] * n, reveal)
+    game = game_at(*[dict()] * n, reveal=reveal, quiet_next=True)
     assert game.table.market == reveal[:n]
     assert game.table.conquest == reveal[n:]
     assert len(game.table.market) + len(game.table.conquest) == CARDS_PER_ROUND
@@ -227,9 +228,9 @@ def test_outbid_move_must_meet_the_minimum_of_the_new_card():
 
 def test_outbid_move_onto_a_bid_must_beat_it_and_starts_a_chain():
     # 4 players: market forest 1, quarry 1, pasture 1, barley-fields 1; conquest coast, market
-    game = make_game([dict(hand=[res] * 5) for res in ("wood", "stone", "grain", "inhabitants")],
-                     ["forest", "quarry", "pasture", "barley-fields", "coast", "market"],
-                     order=[0, 1, 2, 3])
+    game = game_at(*[dict(hand=[res] * 5) for res in ("wood", "stone", "grain", "inhabitants")],
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "market"],
+                   order=[0, 1, 2, 3], quiet_next=True)
     bid(game, 0, "forest", 3)   # Helena 3 on forest
     bid(game, 1, "quarry", 2)   # Leonidas 2 on quarry
     bid(game, 2, "pasture", 3)  # Dimitrios 3 on pasture

@@ -8,15 +8,16 @@ cards revealed; the final supply is in test_rules_end.py.
 from __future__ import annotations
 
 import pytest
-from helpers_disasters import (
+from support import (
     QUIET_B,
     SUPPLY_B,
     PlacedSpec,
     PlayerSpec,
-    assert_illegal,
+    backs,
     coin,
     coins,
     events,
+    expect_illegal,
     game_at,
     placed,
 )
@@ -33,19 +34,19 @@ from peloponnes_tui.engine import (
 )
 
 # Tegea + Orchards: 3 inhabitants, 3 grain, nothing under construction: no prompt at supply.
-QUIET_DIMITRIOS = PlayerSpec(civ="tegea", hand=["wood"] * 3, luxury=0, landscapes=["orchards"])
+QUIET_LEONIDAS = PlayerSpec(civ="tegea", hand=["wood"] * 3, luxury=0, landscapes=["orchards"])
 # Tegea alone: 2 inhabitants, 1 grain.  He is asked to feed after Helena, which holds the game
 # still while the test looks at what Helena's supply did.
-HUNGRY_DIMITRIOS = PlayerSpec(civ="tegea", hand=["grain"], luxury=0)
+HUNGRY_LEONIDAS = PlayerSpec(civ="tegea", hand=["grain"], luxury=0)
 # Argos (5 inhabitants, 1 grain) + Pasture (2, 1) + Olive Grove (0, 2): the rulebook's picture,
 # "7 inhabitants but only 4 grain production".
 SEVEN_AND_FOUR = ["pasture", "olive-grove"]
 
 
-def supply(helena: PlayerSpec, dimitrios: PlayerSpec = HUNGRY_DIMITRIOS, **position) -> Game:
+def supply(helena: PlayerSpec, leonidas: PlayerSpec = HUNGRY_LEONIDAS, **position) -> Game:
     """Round 4 with the B supply card among the six: the supply phase comes first."""
     position.setdefault("reveal", SUPPLY_B)
-    return game_at(helena, dimitrios, round=4, order=[0, 1], **position)
+    return game_at(helena, leonidas, round=4, order=[0, 1], **position)
 
 
 def feed_prompt(game: Game) -> FeedPrompt:
@@ -77,7 +78,7 @@ def test_the_b_supply_card_brings_a_supply_after_all_six_cards():
 
 def test_the_c_supply_card_brings_a_supply():
     game = game_at(PlayerSpec(civ="argos", hand=["grain"] * 3, landscapes=SEVEN_AND_FOUR),
-                   QUIET_DIMITRIOS, round=7, order=[0, 1],
+                   QUIET_LEONIDAS, round=7, order=[0, 1],
                    reveal=["stadium", "stoa", "council-house", "odeon", "alpheios-valley",
                            "phidias-workshop"])
     assert len(events(game, "supply")) == 1
@@ -87,7 +88,7 @@ def test_the_c_supply_card_brings_a_supply():
 def test_no_supply_without_a_supply_card():
     game = game_at(PlayerSpec(civ="argos", hand=["grain"] * 3, landscapes=SEVEN_AND_FOUR,
                               buildings=[PlacedSpec(card="sawmill", under_construction=True)]),
-                   QUIET_DIMITRIOS, round=4, order=[0, 1], reveal=QUIET_B)
+                   QUIET_LEONIDAS, round=4, order=[0, 1], reveal=QUIET_B)
     assert events(game, "supply") == []
     assert isinstance(game.pending, BidPrompt)
     assert placed(game, 0, "sawmill").under_construction
@@ -98,7 +99,7 @@ def test_supply_goes_through_the_players_in_turn_order():
                    PlayerSpec(civ="messene", hand=["grain"] * 2,
                               buildings=[PlacedSpec(card="sawmill", under_construction=True)]),
                    round=4, order=[1, 0], reveal=SUPPLY_B)
-    # Dimitrios first: feed (3 inhabitants, 2 grain), then his building; then Helena.
+    # Leonidas first: feed (3 inhabitants, 2 grain), then his building; then Helena.
     prompt = feed_prompt(game)
     assert prompt.player == 1 and prompt.shortfall == 1
     game.answer(FeedPlan(grain_coins=(coin(game, 1, "grain"),)))
@@ -116,7 +117,7 @@ def test_grain_production_feeds_everyone_without_a_prompt():
     game = supply(PlayerSpec(civ="corinth", hand=["wood"] * 3, landscapes=["barley-fields"]),
                   PlayerSpec(civ="elis", hand=["wood"] * 3, landscapes=["wheat-fields"]))
     assert [e.text for e in events(game, "fed")] == [
-        "Helena feeds 3 inhabitants from 3 grain.", "Dimitrios feeds 4 inhabitants from 4 grain."]
+        "Helena feeds 3 inhabitants from 3 grain.", "Leonidas feeds 4 inhabitants from 4 grain."]
     assert events(game, "luxury") == []
     assert isinstance(game.pending, BidPrompt)
 
@@ -274,66 +275,66 @@ def hungry():
 
 
 def test_illegal_feed_not_enough(hungry):
-    assert_illegal(hungry, FeedPlan(grain_coins=(coin(hungry, 0, "grain", 1),)),
+    expect_illegal(hungry, FeedPlan(grain_coins=(coin(hungry, 0, "grain", 1),)),
                    "would still go hungry")
-    assert_illegal(hungry, FeedPlan(), "2 inhabitants would still go hungry")
+    expect_illegal(hungry, FeedPlan(), "2 inhabitants would still go hungry")
 
 
 def test_illegal_feed_too_much(hungry):
     one, two = coin(hungry, 0, "grain", 1), coin(hungry, 0, "grain", 2)
-    assert_illegal(hungry, FeedPlan(grain_coins=(one, two)), "more than the shortfall")
-    assert_illegal(hungry, FeedPlan(grain_coins=(two,), luxury=1), "more than the shortfall")
-    assert_illegal(hungry, FeedPlan(luxury=1, remove=("civ",)), "more than the shortfall")
+    expect_illegal(hungry, FeedPlan(grain_coins=(one, two)), "more than the shortfall")
+    expect_illegal(hungry, FeedPlan(grain_coins=(two,), luxury=1), "more than the shortfall")
+    expect_illegal(hungry, FeedPlan(luxury=1, remove=("civ",)), "more than the shortfall")
 
 
 def test_illegal_feed_coin_of_the_wrong_resource(hungry):
     wood, inh = coin(hungry, 0, "wood"), coin(hungry, 0, "inhabitants")
-    assert_illegal(hungry, FeedPlan(grain_coins=(wood, coin(hungry, 0, "grain", 1))),
+    expect_illegal(hungry, FeedPlan(grain_coins=(wood, coin(hungry, 0, "grain", 1))),
                    f"coin card {wood} shows wood, not grain")
-    assert_illegal(hungry, FeedPlan(grain_coins=(inh, coin(hungry, 0, "grain", 1))),
+    expect_illegal(hungry, FeedPlan(grain_coins=(inh, coin(hungry, 0, "grain", 1))),
                    "shows inhabitants, not grain")
-    assert_illegal(hungry, FeedPlan(inhabitant_coins=(coin(hungry, 0, "grain", 2),)),
+    expect_illegal(hungry, FeedPlan(inhabitant_coins=(coin(hungry, 0, "grain", 2),)),
                    "not inhabitants")
 
 
 def test_illegal_feed_coin_not_in_hand(hungry):
     other = coin(hungry, 1, "grain")
-    assert_illegal(hungry, FeedPlan(grain_coins=(other, coin(hungry, 0, "grain", 1))),
+    expect_illegal(hungry, FeedPlan(grain_coins=(other, coin(hungry, 0, "grain", 1))),
                    f"coin card {other} is not in your hand")
-    assert_illegal(hungry, FeedPlan(grain_coins=(coin(hungry, 0, "grain", 1),) * 2),
+    expect_illegal(hungry, FeedPlan(grain_coins=(coin(hungry, 0, "grain", 1),) * 2),
                    "the same coin card is named twice")
 
 
 def test_illegal_feed_more_luxury_than_owned(hungry):
-    assert_illegal(hungry, FeedPlan(luxury=3), "you have only 2 luxury goods")
-    assert_illegal(hungry, FeedPlan(luxury=-1), "whole number")
+    expect_illegal(hungry, FeedPlan(luxury=3), "you have only 2 luxury goods")
+    expect_illegal(hungry, FeedPlan(luxury=-1), "whole number")
 
 
 def test_illegal_feed_removing_a_card_without_inhabitants(hungry):
-    assert_illegal(hungry, FeedPlan(luxury=2, remove=("well",)), "cannot be removed")
-    assert_illegal(hungry, FeedPlan(luxury=2, remove=("luxury",)), "cannot be removed")
-    assert_illegal(hungry, FeedPlan(luxury=2, remove=("palace",)), "cannot be removed")
+    expect_illegal(hungry, FeedPlan(luxury=2, remove=("well",)), "cannot be removed")
+    expect_illegal(hungry, FeedPlan(luxury=2, remove=("luxury",)), "cannot be removed")
+    expect_illegal(hungry, FeedPlan(luxury=2, remove=("palace",)), "cannot be removed")
 
 
 def test_illegal_feed_removing_a_card_not_needed(hungry):
     # Removing Argos (5 inhabitants, 1 grain) suffices; Pasture as well is one too many.
-    assert_illegal(hungry, FeedPlan(remove=("civ", "pasture")), "Pasture need not be removed")
+    expect_illegal(hungry, FeedPlan(remove=("civ", "pasture")), "Pasture need not be removed")
     two = coin(hungry, 0, "grain", 2)
-    assert_illegal(hungry, FeedPlan(grain_coins=(two,), remove=("pasture",)),
+    expect_illegal(hungry, FeedPlan(grain_coins=(two,), remove=("pasture",)),
                    "Pasture need not be removed")
-    assert_illegal(hungry, FeedPlan(remove=("civ", "civ")), "named twice")
+    expect_illegal(hungry, FeedPlan(remove=("civ", "civ")), "named twice")
 
 
 def test_illegal_feed_malformed(hungry):
-    assert_illegal(hungry, FeedPlan(grain_coins=[1]),  # type: ignore[arg-type]
+    expect_illegal(hungry, FeedPlan(grain_coins=[1]),  # type: ignore[arg-type]
                    "coin cards must be given as a list")
-    assert_illegal(hungry, FeedPlan(remove="civ"),  # type: ignore[arg-type]
+    expect_illegal(hungry, FeedPlan(remove="civ"),  # type: ignore[arg-type]
                    "cards to remove must be a list")
-    assert_illegal(hungry, CompletePlan(), "must answer with feed")
+    expect_illegal(hungry, CompletePlan(), "must answer with feed")
 
 
 def test_feed_after_refusals_a_legal_plan_applies(hungry):
-    assert_illegal(hungry, FeedPlan(luxury=3), "only 2")
+    expect_illegal(hungry, FeedPlan(luxury=3), "only 2")
     hungry.answer(FeedPlan(grain_coins=(coin(hungry, 0, "grain", 2),)))
     assert hungry.players[0].luxury == 2
     assert feed_prompt(hungry).player == 1
@@ -367,7 +368,7 @@ def test_completing_several_buildings_uses_production_once():
                                         PlacedSpec(card="market", under_construction=True),
                                         PlacedSpec(card="granary", under_construction=True)],
                              landscapes=["forest", "quarry", "wheat-fields"]))
-    assert_illegal(game, CompletePlan(complete=("market", "granary")),
+    expect_illegal(game, CompletePlan(complete=("market", "granary")),
                    "1 more wood/stone is missing")
     # Each alone would be paid from production, but not both.
     wood = coin(game, 0, "wood")
@@ -386,7 +387,7 @@ def test_completing_with_coin_cards_and_luxury():
                                                    under_construction=True)],
                              landscapes=["wheat-fields"]))
     wood, stone2 = coin(game, 0, "wood"), coin(game, 0, "stone", 2)
-    assert_illegal(game, CompletePlan(complete=("temple-of-apollo",), coins=(wood, stone2),
+    expect_illegal(game, CompletePlan(complete=("temple-of-apollo",), coins=(wood, stone2),
                                       luxury=2), "only 1 luxury good needed, not 2")
     game.answer(CompletePlan(complete=("temple-of-apollo",), coins=(wood, stone2), luxury=1))
     assert not placed(game, 0, "temple-of-apollo").under_construction
@@ -448,6 +449,48 @@ def test_a_covered_building_under_construction_must_still_be_paid():
     assert not sawmill.under_construction and sawmill.covered
 
 
+
+def test_a_lost_covered_construction_discards_its_pledge_and_then_its_cover():
+    # The Granary (2 wood) under construction, a 2 Wood coin card under it, was covered by the
+    # drought with a 2 Grain coin card.  Helena makes no wood and leaves it unpaid: it is lost,
+    # and both coin cards go onto the discard pile, which held one Inhabitant card.
+    game = supply(PlayerSpec(civ="sparta", hand=["stone"], luxury=0,
+                             buildings=[PlacedSpec(card="granary", pledge="wood-2",
+                                                   covered_by="drought", cover="grain-2")],
+                             landscapes=["wheat-fields"]),
+                  struck=["drought"], discard=["inhabitants"])
+    granary = placed(game, 0, "granary")
+    assert backs(game, [granary.pledge, granary.cover]) == ["wood-2", "grain-2"]
+    (before,) = game.table.discard
+    assert complete_prompt(game).buildings == ("granary",)
+    game.answer(CompletePlan())
+    assert game.players[0].find("granary") is None
+    assert game.table.discard == [before, granary.pledge, granary.cover]
+
+
+def test_the_discard_pile_after_a_supply_holds_the_payments_in_order():
+    # Argos, Pasture and Olive Grove: 7 inhabitants, 4 grain; the Temple of Apollo (2 wood,
+    # 2 stone) under construction on an Inhabitant coin card; Argos makes 1 wood.  The discard
+    # pile holds a Grain and a 2 Wood card.  Helena feeds with Grain and 2 Grain, then completes
+    # the Temple with Wood and 2 Stone; the coin card under it follows them.
+    game = supply(PlayerSpec(civ="argos", hand=["grain-2", "grain", "wood", "stone-2"], luxury=0,
+                             buildings=[PlacedSpec(card="temple-of-apollo", pledge="inhabitants")],
+                             landscapes=SEVEN_AND_FOUR),
+                  QUIET_LEONIDAS, discard=["grain", "wood-2"])
+    start = list(game.table.discard)
+    assert backs(game, start) == ["grain-1", "wood-2"]
+    pledge = placed(game, 0, "temple-of-apollo").pledge
+    feed = (coin(game, 0, "grain", 1), coin(game, 0, "grain", 2))
+    game.answer(FeedPlan(grain_coins=feed))
+    assert game.table.discard == [*start, *feed]
+    build = (coin(game, 0, "wood"), coin(game, 0, "stone"))
+    game.answer(CompletePlan(complete=("temple-of-apollo",), coins=build))
+    assert game.table.discard == [*start, *feed, *build, pledge]
+    assert backs(game, game.table.discard) == [
+        "grain-1", "wood-2", "grain-1", "grain-2", "wood-1", "stone-2", "inhabitants-1"]
+    assert events(game, "completed", 0)[0].text == "Helena completes Temple of Apollo."
+
+
 @pytest.fixture
 def building():
     """Helena must complete the Market (2 wood) and the Granary (2 wood); she makes 1 wood.
@@ -466,17 +509,17 @@ def building():
 
 
 def test_illegal_complete_a_building_not_under_construction(building):
-    assert_illegal(building, CompletePlan(complete=("barracks",)),
+    expect_illegal(building, CompletePlan(complete=("barracks",)),
                    "not one of your buildings under construction")
-    assert_illegal(building, CompletePlan(complete=("palace",)),
+    expect_illegal(building, CompletePlan(complete=("palace",)),
                    "not one of your buildings under construction")
-    assert_illegal(building, CompletePlan(complete=("market", "market"),
+    expect_illegal(building, CompletePlan(complete=("market", "market"),
                                           coins=(coin(building, 0, "wood", 2),)),
                    "the same building is named twice")
 
 
 def test_illegal_complete_not_enough(building):
-    assert_illegal(building, CompletePlan(complete=("market", "granary"),
+    expect_illegal(building, CompletePlan(complete=("market", "granary"),
                                           coins=(coin(building, 0, "wood", 2),)),
                    "1 more wood/stone is missing")
 
@@ -484,32 +527,32 @@ def test_illegal_complete_not_enough(building):
 def test_illegal_complete_spare_coin_card(building):
     w1, w2 = coins(building, 0, "wood", 1)
     two = coin(building, 0, "wood", 2)
-    assert_illegal(building, CompletePlan(complete=("market",), coins=(w1, w2)),
+    expect_illegal(building, CompletePlan(complete=("market",), coins=(w1, w2)),
                    "more wood coin cards than the 1 wood missing")
-    assert_illegal(building, CompletePlan(complete=("market", "granary"), coins=(w1, w2, two)),
+    expect_illegal(building, CompletePlan(complete=("market", "granary"), coins=(w1, w2, two)),
                    "more wood coin cards")
 
 
 def test_illegal_complete_coin_not_missing(building):
     stone = coin(building, 0, "stone")
-    assert_illegal(building, CompletePlan(complete=("market",), coins=(stone,)),
+    expect_illegal(building, CompletePlan(complete=("market",), coins=(stone,)),
                    f"coin card {stone} shows stone, which is not missing")
 
 
 def test_illegal_complete_luxury(building):
     two = coin(building, 0, "wood", 2)
-    assert_illegal(building, CompletePlan(complete=("market", "granary"), coins=(two,),
+    expect_illegal(building, CompletePlan(complete=("market", "granary"), coins=(two,),
                                           luxury=2), "you have only 1 luxury good")
     # The 2-wood coin card already covers the 1 wood missing for the Market alone.
-    assert_illegal(building, CompletePlan(complete=("market",), coins=(two,), luxury=1),
+    expect_illegal(building, CompletePlan(complete=("market",), coins=(two,), luxury=1),
                    "no luxury goods are needed")
 
 
 def test_illegal_complete_malformed(building):
-    assert_illegal(building, CompletePlan(complete="market"),  # type: ignore[arg-type]
+    expect_illegal(building, CompletePlan(complete="market"),  # type: ignore[arg-type]
                    "name the buildings to complete as a list")
-    assert_illegal(building, FeedPlan(), "must answer with complete")
-    assert_illegal(building, PlaceBid(card="theatre"), "must answer with complete")
+    expect_illegal(building, FeedPlan(), "must answer with complete")
+    expect_illegal(building, PlaceBid(card="theatre"), "must answer with complete")
 
 
 def test_complete_with_luxury_for_the_rest(building):
@@ -524,7 +567,7 @@ def test_supply_after_a_catastrophe_sees_its_damage():
     # Tempest strikes first; Helena covers her Barley Fields (2 grain); supply follows.
     game = game_at(PlayerSpec(civ="corinth", hand=["wood", "grain", "grain"], luxury=0,
                               landscapes=["barley-fields"]),
-                   HUNGRY_DIMITRIOS,
+                   HUNGRY_LEONIDAS,
                    round=4, order=[0, 1], markers={"tempest": 2},
                    reveal=["oak-forest", "theatre", "eurotas-valley", "agora", "stockade",
                            "highlands"])

@@ -6,15 +6,15 @@ Each test's docstring names the ruling it holds the engine to.
 from __future__ import annotations
 
 import pytest
-from helpers_rules import (
+from support import (
     PlacedSpec,
     answer_as,
     bid,
     coins,
     events,
     expect_illegal,
+    game_at,
     inhabitants_of,
-    make_game,
     pass_,
     power_of,
     texts,
@@ -39,10 +39,10 @@ def test_under_construction_building_counts_fully():
     uc = [PlacedSpec(card=c, under_construction=True)
           for c in ("market", "barracks", "port", "stonemasons-lodge")]
     # Helena: Sparta (1 stone) and four buildings under construction
-    game = make_game([dict(civ="sparta", hand=["grain"] * 3, buildings=uc),
-                      dict(civ="tegea", hand=["grain"] * 3)],
-                     ["well", "quarry", "pasture", "barley-fields", "coast", "granary"],
-                     order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=["grain"] * 3, buildings=uc),
+                   dict(civ="tegea", hand=["grain"] * 3),
+                   reveal=["well", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], quiet_next=True)
     h = game.players[0]
     assert all(x.under_construction for x in h.buildings)
     prompt = game.pending
@@ -69,10 +69,11 @@ def test_under_construction_building_counts_fully():
 
 def test_market_bonus_does_not_meet_minimum():
     """R4: the Market/Agora half coin never counts toward a card's minimum bid."""
-    game = make_game([dict(civ="sparta", hand=["wood"] * 4),
-                      dict(civ="tegea", hand=["grain"] * 4, buildings=["market", "agora"])],
-                     ["forest", "river-valley", "pasture", "barley-fields", "coast", "granary"],
-                     order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=["wood"] * 4),
+                   dict(civ="tegea", hand=["grain"] * 4, buildings=["market", "agora"]),
+                   reveal=["forest", "river-valley", "pasture", "barley-fields", "coast",
+                           "granary"],
+                   order=[0, 1], quiet_next=True)
     bid(game, 0, "forest", 1)
     prompt = game.pending
     assert prompt.bonus_halves == 2
@@ -99,9 +100,10 @@ def test_outbid_player_may_move_to_conquest_row():
     + 3 (less Barracks/Stockade) and nobody has bid there; it then cannot be beaten."""
     # Leonidas bids first; conquest row: Coast (2 -> 5), River Valley (3 -> 6), Granary (2 -> 5)
     reveal = ["quarry", "forest", "pasture", "coast", "river-valley", "granary"]
-    game = make_game([dict(civ="sparta", hand=["wood"] * 6),
-                      dict(civ="tegea", hand=["grain"] * 5),
-                      dict(civ="corinth", hand=["stone"] * 6)], reveal, order=[1, 2, 0])
+    game = game_at(dict(civ="sparta", hand=["wood"] * 6),
+                   dict(civ="tegea", hand=["grain"] * 5),
+                   dict(civ="corinth", hand=["stone"] * 6),
+                   reveal=reveal, order=[1, 2, 0], quiet_next=True)
     bid(game, 1, "quarry", 5)      # Leonidas 5 on Quarry (value 1)
     bid(game, 2, "granary", 5)     # Dimitrios takes Granary in the conquest row
     bid(game, 0, "quarry", 6)      # Helena beats Leonidas
@@ -118,9 +120,10 @@ def test_outbid_player_may_move_to_conquest_row():
     assert [x.card for x in game.players[1].landscapes] == ["coast"]
 
     # with Barracks, River Valley (3 + 3 − 1 = 5) is in reach of the same bid of 5
-    game = make_game([dict(civ="sparta", hand=["wood"] * 6),
-                      dict(civ="tegea", hand=["grain"] * 5, buildings=["barracks"]),
-                      dict(civ="corinth", hand=["stone"] * 6)], reveal, order=[1, 2, 0])
+    game = game_at(dict(civ="sparta", hand=["wood"] * 6),
+                   dict(civ="tegea", hand=["grain"] * 5, buildings=["barracks"]),
+                   dict(civ="corinth", hand=["stone"] * 6),
+                   reveal=reveal, order=[1, 2, 0], quiet_next=True)
     bid(game, 1, "quarry", 5)
     pass_(game, 2)
     bid(game, 0, "quarry", 6)
@@ -132,11 +135,11 @@ def test_outbid_player_may_move_to_conquest_row():
 def test_luxury_bid_cards_return_on_withdraw():
     """R20: luxury goods in a bid become coin cards drawn blind; taken back, they go to the hand
     with the others (the luxury goods are spent)."""
-    game = make_game([dict(civ="tegea", hand=["wood"], luxury=2),
-                      dict(civ="sparta", hand=["stone"] * 4)],
-                     ["pasture", "forest", "quarry", "barley-fields", "coast", "granary"],
-                     order=[0, 1], coins_next=["inhabitants", "grain-2", "stone-2", "wood-2",
-                                               "grain"])
+    game = game_at(dict(civ="tegea", hand=["wood"], luxury=2),
+                   dict(civ="sparta", hand=["stone"] * 4),
+                   reveal=["pasture", "forest", "quarry", "barley-fields", "coast", "granary"],
+                   order=[0, 1], coins_next=["inhabitants", "grain-2", "stone-2", "wood-2",
+                                             "grain"], quiet_next=True)
     own = game.players[0].hand[0]
     pile = game.table.coin_pile
     blind, refill = pile[-1:-3:-1], pile[-3:-6:-1]
@@ -151,9 +154,9 @@ def test_luxury_bid_cards_return_on_withdraw():
     assert h.bid_coins == [] and h.bid_count == 0
     assert "Helena takes the bid back and draws 3 coin cards." in texts(game, "withdraw")
     # a bid is at least one coin card
-    game2 = make_game([dict(civ="tegea", hand=["wood"], luxury=2), dict(civ="sparta")],
-                      ["pasture", "forest", "quarry", "barley-fields", "coast", "granary"],
-                      order=[0, 1])
+    game2 = game_at(dict(civ="tegea", hand=["wood"], luxury=2), dict(civ="sparta"),
+                    reveal=["pasture", "forest", "quarry", "barley-fields", "coast", "granary"],
+                    order=[0, 1], quiet_next=True)
     expect_illegal(game2, PlaceBid("pasture", ()), "Pasture needs at least 1 coin card")
 
 
@@ -161,12 +164,12 @@ def test_turn_order_ties_keep_order():
     """R26: equal numbers of coin cards keep their previous relative order; passing and taking
     a bid back count 0; the Market/Agora bonus is ignored."""
     # previous order: Dimitrios, Helena, Ariadne, Leonidas
-    game = make_game([dict(civ="sparta", hand=["wood"] * 3),
-                      dict(civ="tegea", hand=["stone"] * 3),
-                      dict(civ="corinth", hand=["grain"] * 3, buildings=["market"]),
-                      dict(civ="thebes", hand=["inhabitants"] * 3)],
-                     ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
-                     order=[2, 0, 3, 1])
+    game = game_at(dict(civ="sparta", hand=["wood"] * 3),
+                   dict(civ="tegea", hand=["stone"] * 3),
+                   dict(civ="corinth", hand=["grain"] * 3, buildings=["market"]),
+                   dict(civ="thebes", hand=["inhabitants"] * 3),
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[2, 0, 3, 1], quiet_next=True)
     bid(game, 2, "forest", 2)      # Dimitrios 2 (with the Market: 2½)
     bid(game, 0, "quarry", 1)      # Helena 1
     pass_(game, 3)                 # Ariadne passes: 0
@@ -184,12 +187,12 @@ def test_forced_decisions():
     takes the bid back; a won building that can be neither paid nor pledged is lost — each
     automatically, with a log entry and no prompt."""
     # market: Barracks 2, Forest 1, Wheat Fields 2, Olive Grove 2; conquest: Coast 5, Granary 5
-    game = make_game([dict(civ="sparta", hand=["grain"] * 2),        # Helena
-                      dict(civ="tegea", hand=["stone"]),             # Leonidas
-                      dict(civ="messene", hand=[]),                  # Dimitrios: nothing
-                      dict(civ="corinth", hand=["wood"] * 2)],       # Ariadne
-                     ["barracks", "forest", "wheat-fields", "olive-grove", "coast", "granary"],
-                     order=[2, 0, 1, 3], coins_next=["inhabitants"] * 3)
+    game = game_at(dict(civ="sparta", hand=["grain"] * 2),        # Helena
+                   dict(civ="tegea", hand=["stone"]),             # Leonidas
+                   dict(civ="messene", hand=[]),                  # Dimitrios: nothing
+                   dict(civ="corinth", hand=["wood"] * 2),        # Ariadne
+                   reveal=["barracks", "forest", "wheat-fields", "olive-grove", "coast", "granary"],
+                   order=[2, 0, 1, 3], coins_next=["inhabitants"] * 3, quiet_next=True)
     # Dimitrios was passed automatically and drew 3 coin cards; Helena is asked first
     assert game.pending.player == 0
     assert "Dimitrios cannot afford any card and passes and draws 3 coin cards." in \
@@ -212,11 +215,11 @@ def test_forced_decisions():
 def test_payment_no_spare_coins():
     """R17: every coin card given must be needed, and luxury goods fill exactly the rest."""
     # Messene produces no stone; Cyclopean Masonry costs 4 stone
-    game = make_game([dict(civ="messene", hand=["grain"] * 3 + ["stone-2", "stone-2", "stone"],
-                           luxury=3),
-                      dict(civ="tegea", hand=["grain"])],
-                     ["cyclopean-masonry", "forest", "pasture", "barley-fields", "coast",
-                      "granary"], order=[0, 1])
+    game = game_at(dict(civ="messene", hand=["grain"] * 3 + ["stone-2", "stone-2", "stone"],
+                        luxury=3),
+                   dict(civ="tegea", hand=["grain"]),
+                   reveal=["cyclopean-masonry", "forest", "pasture", "barley-fields", "coast",
+                           "granary"], order=[0, 1], quiet_next=True)
     bid(game, 0, "cyclopean-masonry", use=coins(game, 0, "grain"))
     pass_(game, 1)
     assert game.pending.missing_stone == 4
@@ -239,10 +242,10 @@ def test_coins_run_out():
     """R18: with the coin pile and the discard pile both empty, draws take what there is and
     stop; luxury goods cannot be traded for coin cards that do not exist."""
     # all 72 coin cards are in the two hands
-    game = make_game([dict(civ="sparta", hand=["wood"] * 18 + ["stone"] * 18, luxury=2),
-                      dict(civ="corinth", hand=["grain"] * 20 + ["inhabitants"] * 16)],
-                     ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
-                     order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=["wood"] * 18 + ["stone"] * 18, luxury=2),
+                   dict(civ="corinth", hand=["grain"] * 20 + ["inhabitants"] * 16),
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], quiet_next=True)
     t = game.table
     assert t.coin_pile == [] and t.discard == []
     prompt = game.pending
@@ -293,9 +296,9 @@ def test_luxury_card_inhabitants_not_counted_for_income():
     # Leonidas: Tegea 2 + Vineyard 2 + Goat Pasture 2 + Hill Country 2 + Orchards 1 = 9.
     spec_l = dict(civ="tegea", hand=["grain"],
                   landscapes=["vineyard", "goat-pasture", "hill-country", "orchards"])
-    game = make_game([dict(civ="sparta", hand=["wood"]), spec_l],
-                     ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
-                     order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=["wood"]), spec_l,
+                   reveal=["forest", "quarry", "pasture", "barley-fields", "coast", "granary"],
+                   order=[0, 1], quiet_next=True)
     h, leo = game.players
     n = inhabitants_of("sparta")
     assert game.inhabitants(h) == n and h.luxury_state == "active"
@@ -319,10 +322,10 @@ def test_one_time_income_only_for_kept_cards(how, gets):
     # Sparta produces 1 stone: 1 wood and 3 stone are missing
     hand = {"pay": ["wood", "stone", "stone-2"], "construct": ["grain"],
             "lost": []}[how]
-    game = make_game([dict(civ="sparta", hand=["inhabitants"] * 5 + hand),
-                      dict(civ="tegea", hand=["grain"])],
-                     ["treasury-of-atreus", "forest", "pasture", "barley-fields", "coast",
-                      "granary"], order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=["inhabitants"] * 5 + hand),
+                   dict(civ="tegea", hand=["grain"]),
+                   reveal=["treasury-of-atreus", "forest", "pasture", "barley-fields", "coast",
+                    "granary"], order=[0, 1], quiet_next=True)
     bid(game, 0, "treasury-of-atreus", use=coins(game, 0, "inhabitants"))
     pass_(game, 1)
     if how == "pay":
@@ -347,10 +350,10 @@ def test_one_time_income_only_for_kept_cards(how, gets):
 def test_cards_are_gained_in_the_new_turn_order():
     """R32: the cards are taken up 'at the same time'; the engine settles them one player after
     another in the new turn order, which only decides the order of blind draws and prompts."""
-    game = make_game([dict(civ="sparta", hand=["grain", "grain"]),
-                      dict(civ="tegea", hand=["grain", "grain", "grain"])],
-                     ["granary", "sawmill", "pasture", "barley-fields", "coast", "forest"],
-                     order=[0, 1])
+    game = game_at(dict(civ="sparta", hand=["grain", "grain"]),
+                   dict(civ="tegea", hand=["grain", "grain", "grain"]),
+                   reveal=["granary", "sawmill", "pasture", "barley-fields", "coast", "forest"],
+                   order=[0, 1], quiet_next=True)
     bid(game, 0, "sawmill", use=coins(game, 0, "grain")[:1])
     bid(game, 1, "granary", use=coins(game, 1, "grain")[:2])
     # seat 1 bid more, so it now goes first and is asked about its building first

@@ -5,24 +5,23 @@ Each test is named in docs/rulings.md and shows exactly what its ruling says.
 
 from __future__ import annotations
 
-from helpers_disasters import (
+from support import (
     CARDS,
     QUIET_B,
     QUIET_C,
     SUPPLY_B,
     PlacedSpec,
     PlayerSpec,
-    assert_illegal,
+    cards_with,
     coin,
     events,
+    expect_illegal,
     game_at,
     grain_of,
     income_of,
     inhabitants_of,
-    modified_cards,
     placed,
     play_to_end,
-    power_card,
     power_of,
 )
 
@@ -85,7 +84,7 @@ def test_covered_card_counts_only_its_symbol():
 def test_completion_uses_the_buildings_own_production():
     """R2: a building under construction produces, also toward its own completion."""
     # A Sawmill that costs the 1 wood it produces itself (the shipped one costs stone).
-    cards = modified_cards(lambda raw: power_card(raw, "sawmill").update(cost={"wood": 1}))
+    cards = cards_with(sawmill={"cost": {"wood": 1}})
     game = game_at(
         # Messene and Barley Fields: 4 inhabitants, 4 grain; no wood apart from the Sawmill.
         PlayerSpec(civ="messene", hand=["stone", "grain"], luxury=0,
@@ -186,16 +185,16 @@ def test_removed_card_coins_go_to_discard():
 def test_forced_catastrophe_removal():
     """R19: no coin cards and no luxury: cards hit without a choice are removed automatically."""
     game = game_at(
-        # Helena: nothing to cover with, one landscape.  Dimitrios: nothing to cover with, two
+        # Helena: nothing to cover with, one landscape.  Leonidas: nothing to cover with, two
         # landscapes (tempest hits ⌈2/3⌉ = 1, and he chooses which).
         PlayerSpec(civ="argos", hand=[], luxury=0, landscapes=["forest"]),
         PlayerSpec(civ="sparta", hand=[], luxury=0, landscapes=["quarry", "pasture"]),
         round=4, order=[0, 1], markers={"plague": 1, "tempest": 2},
         reveal=["gymnasium", "oak-forest", "agora", "theatre", "stockade", "highlands"],
     )
-    helena, dimitrios = game.players
+    helena, leonidas = game.players
     # Plague took both civilization cards without asking; tempest took Helena's Forest.
-    assert helena.civ_state == "removed" and dimitrios.civ_state == "removed"
+    assert helena.civ_state == "removed" and leonidas.civ_state == "removed"
     assert {"argos", "sparta"} <= set(game.table.civ_box)
     assert helena.landscapes == []
     assert "forest" in game.table.box
@@ -203,14 +202,14 @@ def test_forced_catastrophe_removal():
     assert [(e.player, e.get("catastrophe")) for e in removed] == [
         (0, "plague"), (1, "plague"), (0, "tempest")]
     assert all("must remove" in e.text for e in removed)
-    # Dimitrios has a choice of landscape, so he is asked; covering is impossible.
+    # Leonidas has a choice of landscape, so he is asked; covering is impossible.
     prompt = game.pending
     assert isinstance(prompt, CatastrophePrompt)
     assert (prompt.player, prompt.count, prompt.candidates) == (1, 1, ("quarry", "pasture"))
-    assert_illegal(game, CatastropheAnswer((("quarry", "luxury"),)), "cannot trade")
-    assert_illegal(game, CatastropheAnswer((("quarry", 0),)), "not in your hand")
+    expect_illegal(game, CatastropheAnswer((("quarry", "luxury"),)), "cannot trade")
+    expect_illegal(game, CatastropheAnswer((("quarry", 0),)), "not in your hand")
     game.answer(CatastropheAnswer((("pasture", "remove"),)))
-    assert [x.card for x in dimitrios.landscapes] == ["quarry"]
+    assert [x.card for x in leonidas.landscapes] == ["quarry"]
     assert "pasture" in game.table.box
 
 
@@ -229,20 +228,20 @@ def test_feeding_plan_minimal():
     g1, g2, g3 = (c for c in game.players[0].hand if game.coin_resource(c) == "grain")
     inh = coin(game, 0, "inhabitants")
     # Paying more than the 2 missing: refused (a spare coin card, or a spare luxury good).
-    assert_illegal(game, FeedPlan(grain_coins=(g1, g2, g3)), "more than the shortfall")
-    assert_illegal(game, FeedPlan(grain_coins=(g1, g2), luxury=1), "more than the shortfall")
-    assert_illegal(game, FeedPlan(grain_coins=(g1,), inhabitant_coins=(inh,), luxury=1),
+    expect_illegal(game, FeedPlan(grain_coins=(g1, g2, g3)), "more than the shortfall")
+    expect_illegal(game, FeedPlan(grain_coins=(g1, g2), luxury=1), "more than the shortfall")
+    expect_illegal(game, FeedPlan(grain_coins=(g1,), inhabitant_coins=(inh,), luxury=1),
                    "more than the shortfall")
     # Removing the civilization card feeds everyone: any payment beside it is spare.
-    assert_illegal(game, FeedPlan(grain_coins=(g1,), remove=("civ",)), "more than the shortfall")
+    expect_illegal(game, FeedPlan(grain_coins=(g1,), remove=("civ",)), "more than the shortfall")
     # ... and so is removing Wheat Fields as well.
-    assert_illegal(game, FeedPlan(remove=("civ", "wheat-fields")),
+    expect_illegal(game, FeedPlan(remove=("civ", "wheat-fields")),
                    "Wheat Fields need not be removed")
     # Removing Wheat Fields does not lower the shortfall (it feeds more than it eats).
-    assert_illegal(game, FeedPlan(grain_coins=(g1, g2), luxury=2, remove=("wheat-fields",)),
+    expect_illegal(game, FeedPlan(grain_coins=(g1, g2), luxury=2, remove=("wheat-fields",)),
                    "need not be removed")
     # Paying too little: refused.
-    assert_illegal(game, FeedPlan(grain_coins=(g1,)), "would still go hungry")
+    expect_illegal(game, FeedPlan(grain_coins=(g1,)), "would still go hungry")
     # Exactly the shortfall: accepted.
     game.answer(FeedPlan(grain_coins=(g1,), inhabitant_coins=(inh,)))
     assert game.table.discard == [g1, inh]
@@ -276,7 +275,7 @@ def test_inhabitant_coins_not_counted_as_coins_for_power():
         PlayerSpec(civ="messene", hand=["inhabitants"] * 6 + ["wood"], luxury=0,
                    landscapes=["barley-fields"]),
         PlayerSpec(civ="corinth", hand=[], luxury=0, landscapes=["wheat-fields"]),
-        # Helena passes (3 coin cards), Dimitrios passes (3), then income.
+        # Helena passes (3 coin cards), Leonidas passes (3), then income.
         round=8, order=[0, 1], reveal=QUIET_C, coins_next=["stone"] * 10,
     )
     play_to_end(game)
@@ -306,7 +305,7 @@ def test_shared_win():
     assert first.tiebreak == second.tiebreak == (min(power, 6), max(power, 6), 0)
     assert first.rank == second.rank == 1
     assert game.winners == (0, 1)
-    assert "Helena and Dimitrios win the game." in [e.text for e in events(game, "winner")]
+    assert "Helena and Leonidas win the game." in [e.text for e in events(game, "winner")]
 
 
 def test_restoration_chain():
@@ -351,7 +350,7 @@ def test_decline_cover_cannot_use_luxury():
     assert helena.luxury == 0
     assert prompt.luxury_usable == 0
     assert [e.get("lost") for e in events(game, "luxury_lost", 0)] == [5]
-    assert_illegal(game, CatastropheAnswer((("luxury", "luxury"),)), "cannot trade")
+    expect_illegal(game, CatastropheAnswer((("luxury", "luxury"),)), "cannot trade")
     wood = coin(game, 0, "wood")
     game.answer(CatastropheAnswer((("luxury", wood),)))
     assert helena.luxury_state == "covered"
@@ -375,8 +374,8 @@ def test_earthquake_counts_uncovered_buildings():
     assert isinstance(prompt, CatastrophePrompt) and prompt.catastrophe == "earthquake"
     assert prompt.count == 1
     assert prompt.candidates == ("granary", "sawmill", "gymnasium")
-    assert_illegal(game, CatastropheAnswer((("well", "remove"),)), "not one of the cards")
-    assert_illegal(game, CatastropheAnswer((("granary", "remove"), ("sawmill", "remove"))),
+    expect_illegal(game, CatastropheAnswer((("well", "remove"),)), "not one of the cards")
+    expect_illegal(game, CatastropheAnswer((("granary", "remove"), ("sawmill", "remove"))),
                    "must be chosen, not 2")
     wood = coin(game, 0, "wood")
     game.answer(CatastropheAnswer((("gymnasium", wood),)))
@@ -391,7 +390,7 @@ def test_drought_without_grain_cards():
         # Helena: Messene makes 2 grain (a civilization card: never hit); Wheat Fields is covered.
         PlayerSpec(civ="messene", hand=["wood"], luxury=0, buildings=["sawmill"],
                    landscapes=["forest", PlacedSpec(card="wheat-fields", covered_by="tempest")]),
-        # Dimitrios: Pine Forest 1 grain, Barley Fields 2 grain: only Barley Fields is hit.
+        # Leonidas: Pine Forest 1 grain, Barley Fields 2 grain: only Barley Fields is hit.
         PlayerSpec(civ="sparta", hand=["wood"], luxury=0,
                    landscapes=["pine-forest", "barley-fields"]),
         round=4, order=[0, 1], struck=["tempest"], markers={"drought": 1},
@@ -411,7 +410,7 @@ def test_drought_without_grain_cards():
 def test_two_strikes_in_one_round_resolve_in_order():
     """R21: all six cards first, then the strikes in the order of their cards, then supply."""
     game = game_at(
-        # Helena has one landscape and one building; Dimitrios neither.
+        # Helena has one landscape and one building; Leonidas neither.
         PlayerSpec(civ="messene", hand=["wood", "stone", "grain"], luxury=0,
                    buildings=["sawmill"], landscapes=["barley-fields"]),
         PlayerSpec(civ="sparta", hand=[], luxury=0),

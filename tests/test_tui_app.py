@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.board import BoardScreen
 from peloponnes_tui.tui.render import hand_summary
@@ -13,15 +11,9 @@ from peloponnes_tui.tui.screens import (
     ScoringScreen,
     StartScreen,
 )
-from peloponnes_tui.tui.session import DATA_DIR_ENV, autosave_path
+from peloponnes_tui.tui.session import autosave_path
 from peloponnes_tui.tui.testing import key_for
 from peloponnes_tui.tui.textdump import screen_text
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
-    return tmp_path
 
 
 async def new_game_by_keys(pilot) -> None:
@@ -294,12 +286,11 @@ async def test_new_game_screen_sets_computer_pause(cards):
         assert json.loads(autosave_path().read_text())["extra"]["bot_pause"] == 0.3
 
 
-async def test_computer_players_think_in_a_worker(cards, tmp_path, monkeypatch):
+async def test_computer_players_think_in_a_worker(cards):
     """With a pause between computer moves, bots decide in a thread and the answer is applied
     on the app's thread; the game goes on to the next human."""
-    from peloponnes_tui.tui.session import DATA_DIR_ENV, Seat, Session
+    from peloponnes_tui.tui.session import Seat, Session
 
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
     app = PeloponnesApp(cards=cards, bot_pause=0.01)
     seats = [Seat("Helena", "red", "heuristic"), Seat("Leonidas", "blue", "search"),
              Seat("Dimitrios", "green", "human")]

@@ -1,199 +1,304 @@
-"""One test per decision panel: the suggested choice is legal, an illegal one cannot be confirmed.
+"""One test per decision panel, each from a prepared position: the keys a player presses, what the
+panel says, and the answer the game receives.
 
-The states come from real games played by random bots up to the wanted prompt.
+Each situation is built with a :class:`Position` (named hands, cards and draws), so every test
+knows the exact prompt before it starts.  The panel is driven only through keys and read only
+through the screen's text; the outcome is the answer the engine applied and what it changed.
 """
 
 from __future__ import annotations
 
-import pytest
+from support import CARDS, NAMES, PlacedSpec, PlayerSpec, Position, backs, texts
 
 from peloponnes_tui.engine import (
-    BidPrompt,
-    BuildPrompt,
-    CatastrophePrompt,
-    CompletePrompt,
-    FeedPrompt,
-    OutbidPrompt,
+    Answer,
+    CatastropheAnswer,
+    CompletePlan,
+    FeedPlan,
+    MoveBid,
+    Pass,
+    PayBuilding,
+    PlaceBid,
+    StartConstruction,
+    Withdraw,
 )
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.panels import (
-    BidPanel,
-    BuildPanel,
-    CatastrophePanel,
-    CompletePanel,
-    FeedPanel,
-    OutbidPanel,
-)
-from peloponnes_tui.tui.session import DATA_DIR_ENV
-from peloponnes_tui.tui.testing import session_at
+from peloponnes_tui.tui.panels import panel_for
+from peloponnes_tui.tui.session import HUMAN, Seat, Session
 from peloponnes_tui.tui.textdump import screen_text
 
+SEED = 2024
+SIZE = (120, 40)  # wide enough that no panel line wraps
+# Two players; Forest and Quarry are in the market, the other four in the conquest row.
+REVEAL = ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"]
+# Helena wins the Market (a building: 2 wood) in the market row with a bid of one coin card.
+MARKET_FIRST = ["market", "forest", "quarry", "pasture", "coast", "granary"]
+# Round 4: Marble Quarry sets off the earthquake, Stockade moves the tempest; no supply card.
+EARTHQUAKE = ["marble-quarry", "stockade", "agora", "oak-forest", "theatre", "highlands"]
+# Round 4 with the B supply card (Eurotas Valley) among the six.
+SUPPLY = ["theatre", "stockade", "agora", "eurotas-valley", "marble-quarry", "highlands"]
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+
+def session_from(*players: PlayerSpec, **position: object) -> Session:
+    """An all-human hot-seat session (no privacy screens) started from a position."""
+    seats = [Seat(NAMES[i], colour, HUMAN) for i, colour in enumerate(("red", "blue"))]
+    pos = Position.model_validate({"players": list(players), **position})
+    return Session.new(seats[: len(players)], SEED, CARDS, privacy=False, position=pos,
+                       bot_pause=0)
 
 
-async def refused(pilot, keys: tuple[str, ...]) -> None:
-    """Press keys that make an illegal choice; Enter must not change the game."""
+async def open_panel(pilot, session: Session) -> str:
+    """Show the session; the board opens the panel for the pending prompt.  Returns the text."""
     app = pilot.app
-    game = app.session.game
-    count = len(game.answers)
+    app.set_session(session)
+    await pilot.pause()
+    panel = app.board.panel()
+    prompt = session.game.pending
+    assert prompt is not None and panel is not None
+    assert type(panel) is type(panel_for(session, prompt))
+    return screen_text(app)
+
+
+async def refused(pilot, *keys: str) -> str:
+    """Keys that make an illegal choice: the panel says so, and Enter changes nothing."""
+    app = pilot.app
+    count = len(app.session.game.answers)
     await pilot.press(*keys)
     assert "Cannot confirm" in screen_text(app)
     await pilot.press("enter")
+    await pilot.pause()
     assert len(app.session.game.answers) == count
     assert app.board.panel() is not None
-    assert "Cannot confirm" in screen_text(app)
+    text = screen_text(app)
+    assert "Cannot confirm" in text
+    return text
 
 
-async def confirm(pilot, key: str = "enter") -> None:
+async def confirm(pilot, key: str = "enter") -> Answer:
+    """The key confirms a legal choice: the game takes exactly one answer, which is returned."""
     app = pilot.app
     count = len(app.session.game.answers)
     await pilot.press(key)
     await pilot.pause()
     assert len(app.session.game.answers) == count + 1
+    return app.session.game.answers[-1]
 
 
-def start(cards, session):
-    app = PeloponnesApp(cards=cards, bot_pause=0)
-    return app
+def app() -> PeloponnesApp:
+    return PeloponnesApp(cards=CARDS, bot_pause=0)
 
 
-async def open_panel(pilot, session, cls):
-    pilot.app.set_session(session)
-    await pilot.pause()
-    panel = pilot.app.board.panel()
-    assert isinstance(panel, cls)
-    return panel
+def bid_after_leonidas() -> Session:
+    """Leonidas bid one Stone on the Forest; Helena (Wood, Wood, Stone) is to bid."""
+    session = session_from(PlayerSpec(civ="sparta", hand=["wood", "wood", "stone"]),
+                           PlayerSpec(civ="tegea", hand=["stone", "grain"]),
+                           reveal=REVEAL, order=[1, 0],
+                           coins_next=["grain", "grain-2", "inhabitants"])
+    game = session.game
+    stone = next(c for c in game.players[1].hand if game.coin_resource(c) == "stone")
+    game.answer(PlaceBid("forest", (stone,), 0))
+    return session
 
 
-async def test_bid_panel(cards):
-    session = session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and len(p.hand) >= 3
-                         and any(t.holder is not None for t in p.targets))
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        panel = await open_panel(pilot, session, BidPanel)
-        text = screen_text(app)
-        assert "you need" in text and "counts" in text
-        await refused(pilot, ("0",))  # no coin cards: below every minimum
-        assert "needs at least" in screen_text(app)
-        # a fresh pick suggests the fewest coins that win the card: legal
-        target = next(t for t in panel.prompt.targets
-                      if t.need_coins <= len(panel.prompt.hand))
-        cards_on_offer = panel.offer()
-        await pilot.press(str(cards_on_offer.index(target.card) + 1))
-        assert "Legal" in screen_text(app)
-        await confirm(pilot)
+async def test_bid_panel():
+    session = bid_after_leonidas()
+    game = session.game
+    wood1, wood2, _stone = game.players[0].hand
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
+        assert "Cards: 1 Forest  2 Quarry  3 Pasture  4 Barley Fields  5 Coast  6 Granary" in text
+        # the suggestion: the card that needs the fewest coin cards, and that many
+        assert "▶ 2 Quarry: min 1, you need 1" in text and "Bid 1 coin card on Quarry" in text
+        text = await refused(pilot, "0")  # no coin cards: below every minimum
+        assert "needs at least" in text
+        # picking the Forest suggests the fewest coin cards that beat Leonidas' 1: the first two
+        await pilot.press("1")
+        text = screen_text(pilot.app)
+        assert "▶ 1 Forest: min 1, you need 2" in text
+        assert "Legal" in text and "Bid 2 coin cards on Forest: counts 2" in text
+        assert await confirm(pilot) == PlaceBid("forest", (wood1, wood2), 0)
+    assert game.players[0].bid_card == "forest" and game.players[0].bid_coins == [wood1, wood2]
+    assert game.pending is not None and game.pending.kind == "outbid"
+    assert game.pending.player == 1
 
 
-async def test_bid_panel_pass(cards):
-    session = session_at(cards, 2, lambda p: isinstance(p, BidPrompt))
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_panel(pilot, session, BidPanel)
-        await confirm(pilot, "p")
-        assert session.game.log[-1].kind in ("pass", "bid", "turn_order") or True
+async def test_bid_panel_pass():
+    session = bid_after_leonidas()
+    game = session.game
+    hand = list(game.players[0].hand)
+    async with app().run_test(size=SIZE) as pilot:
+        await open_panel(pilot, session)
+        assert await confirm(pilot, "p") == Pass()
+    assert "Helena passes and draws 3 coin cards." in texts(game, "pass")
+    # the three named draws follow her hand (the round's income comes after them)
+    assert game.players[0].hand[:3] == hand
+    assert backs(game, game.players[0].hand[3:6]) == ["grain-1", "grain-2", "inhabitants-1"]
 
 
-async def test_outbid_panel(cards):
-    session = session_at(cards, 4, lambda p: isinstance(p, OutbidPrompt) and bool(p.targets))
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        panel = await open_panel(pilot, session, OutbidPanel)
-        assert "was beaten" in screen_text(app)
-        offer = panel.offer()
-        if panel.prompt.from_card in offer:  # moving to the same card is refused
-            await refused(pilot, (str(offer.index(panel.prompt.from_card) + 1),))
-            assert "different card" in screen_text(app)
-            await pilot.press(str(offer.index(panel.prompt.targets[0].card) + 1))
-        await confirm(pilot)
+def outbid_leonidas() -> Session:
+    """Leonidas' one Stone on the Forest was beaten by Helena's two Wood; he is asked."""
+    session = bid_after_leonidas()
+    game = session.game
+    game.answer(PlaceBid("forest", tuple(game.players[0].hand[:2]), 0))
+    return session
 
 
-async def test_outbid_withdraw(cards):
-    session = session_at(cards, 4, lambda p: isinstance(p, OutbidPrompt))
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_panel(pilot, session, OutbidPanel)
-        await confirm(pilot, "w")
+async def test_outbid_panel():
+    session = outbid_leonidas()
+    game = session.game
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
+        assert "was beaten" in text
+        text = await refused(pilot, "1")  # the Forest: his bid cannot stay where it was beaten
+        assert "different card" in text
+        await pilot.press("2")  # the Quarry (value 1): nobody has bid there
+        assert "Legal" in screen_text(pilot.app)
+        assert await confirm(pilot) == MoveBid("quarry")
+    assert texts(game, "move_bid") == ["Leonidas moves the bid of 1 to Quarry."]
+    assert game.players[1].find("quarry") is not None  # his bid won it
 
 
-async def test_build_panel_payment_picker(cards):
-    session = session_at(cards, 3, lambda p: isinstance(p, BuildPrompt) and p.can_pay
-                         and (p.missing_wood + p.missing_stone) > 0)
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_panel(pilot, session, BuildPanel)
-        text = screen_text(app)
-        assert "Missing:" in text and "Pay with" in text
-        await refused(pilot, ("0",) + ("minus",) * 20)  # no coins, no luxury: short
-        await pilot.press("x")  # giving up is always allowed
-        await pilot.pause()
+async def test_outbid_withdraw():
+    session = outbid_leonidas()
+    game = session.game
+    hand = list(game.players[1].hand)
+    bid_coins = list(game.players[1].bid_coins)
+    async with app().run_test(size=SIZE) as pilot:
+        await open_panel(pilot, session)
+        assert await confirm(pilot, "w") == Withdraw()
+    assert texts(game, "withdraw") == ["Leonidas takes the bid back and draws 3 coin cards."]
+    # the bid's coin card comes back to the hand, then the three named draws
+    leonidas = game.players[1]
+    assert sorted(leonidas.hand[:2]) == sorted(hand + bid_coins)
+    assert backs(game, leonidas.hand[2:5]) == ["grain-1", "grain-2", "inhabitants-1"]
 
 
-async def test_build_panel_construct(cards):
-    session = session_at(cards, 3, lambda p: isinstance(p, BuildPrompt) and p.can_construct)
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_panel(pilot, session, BuildPanel)
-        assert "Under construction (u" in screen_text(app)
-        await confirm(pilot, "u")
+def market_won(hand: list[str]) -> Session:
+    """Helena (Tegea: no wood) bid her first coin card on the Market and won it: she is asked
+    how to build it.  ``hand`` is her hand before the bid."""
+    session = session_from(PlayerSpec(civ="tegea", hand=hand),
+                           PlayerSpec(civ="sparta", hand=["stone"]),
+                           reveal=MARKET_FIRST, order=[0, 1])
+    game = session.game
+    game.answer(PlaceBid("market", (game.players[0].hand[0],), 0))
+    game.answer(Pass())
+    assert game.pending is not None and game.pending.kind == "build"
+    return session
 
 
-async def test_build_panel_cannot_pay(cards):
-    session = session_at(cards, 3, lambda p: isinstance(p, BuildPrompt) and not p.can_pay)
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        panel = await open_panel(pilot, session, BuildPanel)
-        text = screen_text(app)
+async def test_build_panel_payment_picker():
+    session = market_won(["grain", "wood", "wood-2"])
+    game = session.game
+    wood1, wood2 = game.players[0].hand
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
+        assert "Missing: 2 wood, 0 stone." in text and "Pay with" in text
+        await refused(pilot, "0")  # no coin cards: 2 wood short
+        await refused(pilot, "a")  # one Wood: 1 short
+        await refused(pilot, "b")  # Wood and 2 Wood: the Wood is not needed
+        await pilot.press("a")  # the Wood back out: 2 Wood alone
+        assert "Legal" in screen_text(pilot.app)
+        assert await confirm(pilot) == PayBuilding((wood2,), 0)
+    market = game.players[0].find("market")
+    assert market is not None and not market.under_construction
+    assert texts(game, "build") == ["Helena builds Market paying 1 coin card beside production."]
+    assert game.players[0].hand[0] == wood1  # kept (the round's income follows)
+    assert game.table.discard[-1] == wood2
+
+
+async def test_build_panel_construct():
+    session = market_won(["grain", "wood", "stone"])
+    game = session.game
+    wood, _stone = game.players[0].hand
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
+        assert "Under construction (u" in text
+        assert "slide a Wood coin card under it" in text  # the first card in hand
+        assert await confirm(pilot, "u") == StartConstruction(wood)
+    market = game.players[0].find("market")
+    assert market is not None and market.pledge == wood
+
+
+async def test_build_panel_cannot_pay():
+    session = market_won(["grain", "grain"])
+    game = session.game
+    (grain,) = game.players[0].hand
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
         assert "not possible" in text and "Under construction (u or Enter)" in text
         # with nothing to pay with, Enter does what is possible: it pledges a coin card
-        await confirm(pilot)
-        card = panel.prompt.card
-        placed = app.session.game.players[panel.prompt.player].find(card)
-        assert placed is not None and placed.under_construction
+        assert await confirm(pilot) == StartConstruction(grain)
+    market = game.players[0].find("market")
+    assert market is not None and market.under_construction and market.pledge == grain
 
 
-async def test_catastrophe_panel(cards):
-    session = session_at(cards, 4, lambda p: isinstance(p, CatastrophePrompt))
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        panel = await open_panel(pilot, session, CatastrophePanel)
-        assert "strikes!" in screen_text(app)
-        assert "Legal" in screen_text(app)
-        await refused(pilot, ("space",) if panel.prompt.count > 0 else ())
-        await pilot.press("space", "r")  # hit again, removed: legal
-        assert "Legal" in screen_text(app)
-        await confirm(pilot)
+async def test_catastrophe_panel():
+    # The earthquake hits ⌈2/3⌉ = 1 of Helena's two buildings; Leonidas' Cyclopean Masonry
+    # protects him.  She holds one Stone.
+    session = session_from(
+        PlayerSpec(civ="argos", hand=["stone"], buildings=["well", "market"]),
+        PlayerSpec(civ="sparta", hand=["wood"], buildings=["cyclopean-masonry"]),
+        round=4, order=[0, 1], reveal=EARTHQUAKE,
+        markers={"earthquake": CARDS.catastrophe_by_id["earthquake"].steps - 1})
+    game = session.game
+    assert game.pending is not None and game.pending.kind == "catastrophe"
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
+        assert "Earthquake strikes! 1 of your cards below are hit." in text
+        assert "Legal" in text
+        await refused(pilot, "space")  # the Well not hit either: one card must be
+        await pilot.press("space", "r")  # the Well hit again, and removed
+        assert "Legal" in screen_text(pilot.app)
+        assert await confirm(pilot) == CatastropheAnswer((("well", "remove"),))
+    assert game.players[0].find("well") is None and "well" in game.table.box
+    assert len(game.players[0].hand) == 1
 
 
-async def test_feed_panel(cards):
-    session = session_at(cards, 3, lambda p: isinstance(p, FeedPrompt) and p.shortfall > 0)
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        panel = await open_panel(pilot, session, FeedPanel)
-        assert "Preview:" in screen_text(app)
-        assert "Legal" in screen_text(app)
-        keys = ["0", *(["minus"] * 20)]
-        for i, card in enumerate(panel.prompt.removable):  # keep every card
-            if card in panel.removed:
-                keys.append(str(i + 1))
-        await refused(pilot, tuple(keys))
-        assert "hungry" in screen_text(app)
-        panel.setup()  # back to the suggestion
-        panel.changed()
-        await confirm(pilot)
+async def test_feed_panel():
+    # Argos, Pasture and Olive Grove: 7 inhabitants, 4 grain, 3 short; Helena holds 3 Grain.
+    session = session_from(
+        PlayerSpec(civ="argos", hand=["grain"] * 3, luxury=0,
+                   landscapes=["pasture", "olive-grove"]),
+        PlayerSpec(civ="tegea", hand=["wood"], landscapes=["orchards"]),
+        round=4, order=[0, 1], reveal=SUPPLY)
+    game = session.game
+    hand = tuple(game.players[0].hand)
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
+        assert "7 inhabitants to feed, 4 grain produced: short by 3." in text
+        assert "Legal" in text
+        text = await refused(pilot, "0")  # no coin cards: 3 go hungry
+        assert "3 would go hungry" in text
+        await pilot.press("e", "e", "e")  # Grain, three times
+        text = screen_text(pilot.app)
+        assert "Legal" in text and "payment covers 3 of the remaining 3" in text
+        assert await confirm(pilot) == FeedPlan(grain_coins=hand)
+    assert texts(game, "fed")[0] == (
+        "Helena feeds 7 inhabitants with 4 grain and 3 grain coin cards.")
+    assert game.table.discard[:3] == list(hand)
 
 
-async def test_complete_panel(cards):
-    session = session_at(cards, 3, lambda p: isinstance(p, CompletePrompt))
-    app = start(cards, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        panel = await open_panel(pilot, session, CompletePanel)
-        assert "Production:" in screen_text(app)
-        mw, ms = panel.missing(set(panel.prompt.buildings))
-        if panel.complete and (mw or ms):
-            await refused(pilot, ("0", *(["minus"] * 20)))
-            panel.setup()
-            panel.changed()
-        await confirm(pilot)
+async def test_complete_panel():
+    # Corinth (2 inhabitants, 1 wood, 1 grain), the Market under construction (1 inhabitant,
+    # 2 wood) and Wheat Fields (1 inhabitant, 3 grain): fed by production, 1 wood missing.
+    session = session_from(
+        PlayerSpec(civ="corinth", hand=["stone", "wood"], luxury=0,
+                   buildings=[PlacedSpec(card="market", under_construction=True)],
+                   landscapes=["wheat-fields"]),
+        PlayerSpec(civ="tegea", hand=["wood"], landscapes=["orchards"]),
+        round=4, order=[0, 1], reveal=SUPPLY)
+    game = session.game
+    assert game.pending is not None and game.pending.kind == "complete"
+    _stone, wood = game.players[0].hand
+    pledge = game.players[0].buildings[0].pledge
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
+        assert "Production: 1 wood, 0 stone" in text
+        await refused(pilot, "0")  # no coin cards: 1 wood short
+        await pilot.press("a")  # the Wood
+        text = screen_text(pilot.app)
+        assert "Legal" in text and "Missing after production: 1 wood, 0 stone" in text
+        assert await confirm(pilot) == CompletePlan(("market",), (wood,), 0)
+    market = game.players[0].find("market")
+    assert market is not None and not market.under_construction
+    assert game.table.discard == [wood, pledge]

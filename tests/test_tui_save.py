@@ -4,27 +4,20 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from peloponnes_tui.cli import main
 from peloponnes_tui.engine import BidPrompt
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.board import BoardScreen
 from peloponnes_tui.tui.screens import MessageScreen, StartScreen
-from peloponnes_tui.tui.session import DATA_DIR_ENV, Session, autosave_path, data_dir
+from peloponnes_tui.tui.session import Session, autosave_path
+from peloponnes_tui.tui.session import data_dir as session_data_dir
 from peloponnes_tui.tui.testing import session_at
 from peloponnes_tui.tui.textdump import screen_text
 
 
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
-    return tmp_path
-
-
-def test_data_dir_override(data):
-    assert data_dir() == data
-    assert autosave_path().parent == data
+def test_data_dir_override(data_dir):
+    assert session_data_dir() == data_dir
+    assert autosave_path().parent == data_dir
 
 
 def test_session_round_trip(cards):
@@ -72,8 +65,8 @@ async def test_damaged_autosave_gives_message_and_is_kept(cards):
     assert autosave_path().read_text() == '{"format": 1, "seed": "x"'
 
 
-async def test_load_screen_reports_bad_file(cards, data):
-    bad = data / "bad.json"
+async def test_load_screen_reports_bad_file(cards, data_dir):
+    bad = data_dir / "bad.json"
     bad.write_text(json.dumps({"format": 1}))
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -9,17 +9,11 @@ import pytest
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine import BidPrompt, BuildPrompt
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.session import DATA_DIR_ENV
 from peloponnes_tui.tui.testing import finished_session, session_at
 
 SIZES = [(80, 24), (160, 50)]
 # A frozen copy of the card data: rebalancing assets/cards.yaml must not change these pictures.
 FROZEN_CARDS = Path(__file__).parent / "data" / "cards-frozen.yaml"
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
 
 
 def app_with(session_factory):

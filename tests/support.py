@@ -1,0 +1,282 @@
+"""What the rules tests share: the players' names, the seed, the card values, game builders and
+the checks they repeat.
+
+Every rules test builds its exact situation with a :class:`Position` and a fixed seed, so nothing
+depends on a shuffle the test does not control: hands are named coin card by coin card, the power
+cards of the round are named in draw order, and blind draws are fixed with ``coins_next``.  The
+expected numbers come from the card data (:func:`power_of` and the others), so that rebalancing
+the designed values (docs/card-data.md, "Balance") does not change what the tests test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
+import yaml
+
+from peloponnes_tui.cards import DEFAULT_CARDS_PATH, CardSet, load_cards, parse_cards
+from peloponnes_tui.engine import (
+    Answer,
+    Event,
+    Game,
+    IllegalAnswer,
+    Pass,
+    PlaceBid,
+    Placed,
+    Prompt,
+    Withdraw,
+)
+from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
+
+CARDS = load_cards()
+SEED = 2024
+NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")  # as in the app
+
+# Six B cards that start a round quietly: the first two move two different tracks one space, and
+# none of them is a supply card.
+QUIET_B = ["theatre", "stockade", "agora", "oak-forest", "marble-quarry", "highlands"]
+# The same with the B supply card among the six (in the conquest row).
+SUPPLY_B = ["theatre", "stockade", "agora", "eurotas-valley", "marble-quarry", "highlands"]
+# Six C cards for the last round: earthquake and tempest move one space each, no supply card.
+QUIET_C = ["stadium", "stoa", "council-house", "odeon", "mountain-forest", "phidias-workshop"]
+
+__all__ = [
+    "CARDS",
+    "NAMES",
+    "QUIET_B",
+    "QUIET_C",
+    "SEED",
+    "SUPPLY_B",
+    "PlacedSpec",
+    "PlayerSpec",
+    "Position",
+    "answer_as",
+    "answer_bids",
+    "backs",
+    "bid",
+    "cards_with",
+    "coin",
+    "coins",
+    "events",
+    "expect_illegal",
+    "game_at",
+    "grain_of",
+    "income_of",
+    "inhabitants_of",
+    "pass_",
+    "placed",
+    "play_to_end",
+    "power_of",
+    "quiet_round",
+    "texts",
+]
+
+
+# -- values printed on the cards ------------------------------------------------------------------
+
+def _printed(card_id: str) -> Any:
+    return CARDS.civ_by_id.get(card_id) or CARDS.power_by_id[card_id]
+
+
+def power_of(*card_ids: str) -> int:
+    """Power points printed on these civilization and power cards together."""
+    return sum(_printed(c).power for c in card_ids)
+
+
+def inhabitants_of(*card_ids: str) -> int:
+    """Inhabitants printed on these civilization and power cards together."""
+    return sum(_printed(c).inhabitants for c in card_ids)
+
+
+def grain_of(*card_ids: str) -> int:
+    """Grain production printed on these civilization and power cards together."""
+    return sum(_printed(c).production.grain for c in card_ids)
+
+
+def income_of(inhabitants: int) -> int:
+    """Coin cards the summary card pays for this many inhabitants."""
+    return CARDS.income_for(inhabitants).coins
+
+
+def cards_with(**changes: dict[str, Any]) -> CardSet:
+    """The shipped card data with some power cards' fields changed (validated afresh).
+
+    ``cards_with(stockade={"cost": {"wood": 5, "stone": 0}})``.
+    """
+    raw = yaml.safe_load(DEFAULT_CARDS_PATH.read_text(encoding="utf-8"))
+    for card_id, fields in changes.items():
+        card_id = card_id.replace("_", "-")
+        entry = next(c for c in raw["power_cards"] if c["id"] == card_id)
+        entry.update(fields)
+    return parse_cards(raw)
+
+
+# -- building a game -------------------------------------------------------------------------------
+
+def _named_cards(players: Sequence[PlayerSpec]) -> set[str]:
+    out: set[str] = set()
+    for spec in players:
+        for item in [*spec.buildings, *spec.landscapes]:
+            out.add(item.card if isinstance(item, PlacedSpec) else item)
+    return out
+
+
+def quiet_round(cards: CardSet, avoid: set[str], markers: dict[str, int],
+                struck: Sequence[str] = ()) -> list[str]:
+    """Six power cards for a round in which nothing happens: no catastrophe strikes, no supply.
+
+    The first card is a value-1 card, so the first bidder can always afford something.
+    ``markers`` are the catastrophe markers before the round.
+    """
+    steps = {c.id: c.steps for c in cards.catastrophes}
+    free = [c for c in cards.power_cards if c.id not in avoid and not c.supply]
+
+    def safe(card_cat: str | None, moved: dict[str, int]) -> bool:
+        if card_cat is None or card_cat in struck:
+            return True
+        return moved.get(card_cat, 0) + 1 < steps[card_cat]
+
+    moved = dict(markers)
+    first: list[str] = []
+    for need_value_one in (True, False):
+        card = next(c for c in free if c.id not in first and safe(c.catastrophe, moved)
+                    and (c.value == 1 or not need_value_one))
+        first.append(card.id)
+        if card.catastrophe:
+            moved[card.catastrophe] = moved.get(card.catastrophe, 0) + 1
+    rest = [c.id for c in free if c.id not in first][:4]
+    out = first + rest
+    assert len(out) == 6, "not enough unused power cards for a quiet round"
+    return out
+
+
+def game_at(*players: PlayerSpec | dict[str, Any], seed: int = SEED, cards: CardSet | None = None,
+            names: Sequence[str] | None = None, quiet_next: bool = False,
+            **position: Any) -> Game:
+    """A game for ``len(players)`` players (Helena, Leonidas, ...) started from a position.
+
+    ``position`` holds the other :class:`Position` fields (``reveal``, ``round``, ``order``,
+    ``markers``, ``coins_next``, ...).  With ``quiet_next`` six more power cards follow this
+    round's ``reveal`` that make the next round start without any catastrophe or supply, so what a
+    test checks after this round's income is not disturbed; the builder then also checks that the
+    position itself set off no catastrophe and no supply.
+    """
+    cards = cards if cards is not None else CARDS
+    specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(**p) for p in players]
+    rnd = position.get("round", 1)
+    if quiet_next and rnd < 8:
+        full = list(position.get("reveal", []))
+        markers = dict(position.get("markers", {}))
+        for cid in full[:2]:
+            cat = cards.power_by_id[cid].catastrophe
+            if cat is not None:
+                markers[cat] = markers.get(cat, 0) + 1
+        full += quiet_round(cards, _named_cards(specs) | set(full), markers,
+                            position.get("struck", ()))
+        position = {**position, "reveal": full}
+    pos = Position(players=specs, **position)
+    game = Game.new(list(names or NAMES[: len(specs)]), seed, cards, position=pos)
+    if quiet_next:
+        assert not [e for e in game.log if e.kind in ("strike", "supply")], \
+            "the position set off a catastrophe or a supply phase the test did not ask for"
+    return game
+
+
+# -- reading a game --------------------------------------------------------------------------------
+
+def coins(game: Game, seat: int, resource: str | None = None, amount: int | None = None
+          ) -> list[int]:
+    """Coin cards in a player's hand (optionally only those showing ``resource`` and ``amount``)."""
+    return [c for c in game.players[seat].hand
+            if (resource is None or game.coin_resource(c) == resource)
+            and (amount is None or game.coin_amount(c) == amount)]
+
+
+def coin(game: Game, seat: int, resource: str, amount: int | None = None) -> int:
+    """The first coin card in a player's hand showing ``resource``."""
+    found = coins(game, seat, resource, amount)
+    assert found, f"no {resource} coin card in {game.names[seat]}'s hand"
+    return found[0]
+
+
+def backs(game: Game, coins: Iterable[int | None]) -> list[str]:
+    """The back ids (``"wood-2"``) of these coin cards, in order (no card: ``"none"``)."""
+    return [game.cards.coins[c].id if c is not None else "none" for c in coins]
+
+
+def placed(game: Game, seat: int, card: str) -> Placed:
+    """A power card on a player's tableau (the test fails if it is not there)."""
+    found = game.players[seat].find(card)
+    assert found is not None, f"{card} is not in {game.names[seat]}'s tableau"
+    return found
+
+
+def events(game: Game, kind: str, seat: int | None = None) -> list[Event]:
+    """The log's events of one kind (optionally only about one player)."""
+    return [e for e in game.log if e.kind == kind and (seat is None or e.player == seat)]
+
+
+def texts(game: Game, kind: str | None = None) -> list[str]:
+    """The log's sentences (optionally of one kind)."""
+    return [e.text for e in game.log if kind is None or e.kind == kind]
+
+
+# -- answering -----------------------------------------------------------------------------------
+
+def answer_as(game: Game, seat: int, ans: Answer, kind: str | None = None) -> None:
+    """Answer the pending prompt, checking first that it is addressed to ``seat``."""
+    prompt = game.pending
+    assert prompt is not None, "the game is over"
+    assert prompt.player == seat, (
+        f"the prompt ({prompt.kind}) is for {game.names[prompt.player]}, not {game.names[seat]}")
+    if kind is not None:
+        assert prompt.kind == kind, f"expected a {kind} prompt, got {prompt.kind}"
+    game.answer(ans)
+
+
+def bid(game: Game, seat: int, card: str, n: int | None = None,
+        use: Sequence[int] | None = None, luxury: int = 0) -> tuple[int, ...]:
+    """``seat`` bids ``n`` coin cards (the first ones in hand) or exactly ``use`` on ``card``."""
+    chosen = tuple(use) if use is not None else tuple(game.players[seat].hand[: n or 0])
+    answer_as(game, seat, PlaceBid(card, chosen, luxury), "bid")
+    return chosen
+
+
+def pass_(game: Game, seat: int) -> None:
+    """``seat`` passes."""
+    answer_as(game, seat, Pass(), "bid")
+
+
+def answer_bids(game: Game, stop: Iterable[str] = ("catastrophe", "feed", "complete")) -> None:
+    """Everyone passes (an outbid player takes the bid back) until a prompt of a ``stop`` kind."""
+    stop = tuple(stop)
+    while game.pending is not None and game.pending.kind not in stop:
+        match game.pending.kind:
+            case "bid":
+                game.answer(Pass())
+            case "outbid":
+                game.answer(Withdraw())
+            case _:
+                raise AssertionError(f"unexpected prompt: {game.pending}")
+
+
+def play_to_end(game: Game) -> None:
+    """Everyone passes to the end of the game; any other prompt is a mistake in the test."""
+    answer_bids(game, stop=())
+    assert game.over, game.pending
+
+
+def expect_illegal(game: Game, ans: Answer | Any, *phrases: str) -> str:
+    """The answer is refused with a message containing every phrase, and nothing changes."""
+    before = game.snapshot()
+    pending: Prompt | None = game.pending
+    with pytest.raises(IllegalAnswer) as info:
+        game.answer(ans)
+    msg = str(info.value)
+    for phrase in phrases:
+        assert phrase in msg, f"{phrase!r} not in the message {msg!r}"
+    assert game.snapshot() == before
+    assert game.pending is pending
+    return msg
