@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from peloponnes_tui.cards import load_cards
 from peloponnes_tui.cli import main
-from peloponnes_tui.demo.narrator import CATASTROPHE_RULES, RULES, Narrator
+from peloponnes_tui.demo.narrator import Narrator, catastrophe_rules, rules
 from peloponnes_tui.demo.scenario import (
     ScenarioError,
     ScenarioRun,
@@ -41,12 +42,15 @@ def test_scenario_reaches_its_final_state(name, cards):
     assert e.players or e.log_kinds or e.order or e.winners
 
 
+SHIPPED = load_cards()
+
+
 @pytest.mark.parametrize("name, phrase", [
-    ("plague", CATASTROPHE_RULES["plague"]),
-    ("decline", CATASTROPHE_RULES["decline"]),
-    ("outbid-chain", RULES["outbid"]),
-    ("late-protection", RULES["restored"]),
-    ("tie-break", RULES["winner"]),
+    ("plague", catastrophe_rules(SHIPPED)["plague"]),
+    ("decline", catastrophe_rules(SHIPPED)["decline"]),
+    ("outbid-chain", rules(SHIPPED)["outbid"]),
+    ("late-protection", rules(SHIPPED)["restored"]),
+    ("tie-break", rules(SHIPPED)["winner"]),
 ])
 def test_narration_explains_the_rule(name, phrase, cards):
     text = "\n".join(narrate_text(load_scenario(name), cards))
@@ -66,7 +70,7 @@ def test_narrator_luxury_reasons(cards):
         pass
     lux = [e for e in run.game.log if e.kind == "luxury"]
     assert lux and "excess production" in lux[0].get("why")
-    key, text = Narrator().rule_for(lux[0])
+    key, text = Narrator(cards).rule_for(lux[0])
     assert key == "luxury:excess production"
     assert "none if luxury goods helped pay" in text
 

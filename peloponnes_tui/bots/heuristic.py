@@ -44,7 +44,7 @@ from typing import NamedTuple, assert_never
 from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.cards import CardSet, CivilizationCard, PowerCard
 from peloponnes_tui.engine import CIV, LUXURY, CardState
-from peloponnes_tui.engine.bidding import affordable
+from peloponnes_tui.engine.bidding import affordable, most_coins
 from peloponnes_tui.engine.gaining import build_terms, luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.plans import feed_plan, pick_coins, resource_payment
@@ -607,7 +607,7 @@ class HeuristicBot(Bot):
             return best
         v, _, t, coins, lux = max(scored, key=lambda x: (x[0], x[1]))
         # one coin more (a coin card or a luxury good traded for one) than the card needs
-        if t.row == "market" and t.need_coins + 1 <= len(prompt.hand) + prompt.luxury_usable:
+        if t.row == "market" and t.need_coins + 1 <= most_coins(prompt):
             threat = sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
             if threat:
                 v2, coins2, lux2 = self._bid_value(t, t.need_coins + 1, pos, prompt.hand,

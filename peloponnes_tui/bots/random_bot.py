@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from peloponnes_tui.bots.base import Bot
-from peloponnes_tui.engine.bidding import affordable
+from peloponnes_tui.engine.bidding import affordable, most_coins
 from peloponnes_tui.engine.plans import feed_plan, resource_payment
 from peloponnes_tui.engine.prompts import (
     Answer,
@@ -59,7 +59,7 @@ class RandomBot(Bot):
         if not options or rng.random() < 0.15:
             return Pass()
         t = rng.choice(options)
-        funds = len(prompt.hand) + prompt.luxury_usable  # coin cards, and luxury goods traded
+        funds = most_coins(prompt)  # coin cards, and luxury goods traded
         amount = rng.randint(t.need_coins, min(funds, t.need_coins + 2))
         hand = list(prompt.hand)
         rng.shuffle(hand)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from peloponnes_tui.cards import CardSet, load_cards
+from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.log import Event
 from peloponnes_tui.engine.numbers import in_words, rule_numbers
 
@@ -136,15 +136,6 @@ def luxury_cap_rule(cards: CardSet) -> str:
             "covered the luxury card, and at 0 once the card is gone.")
 
 
-def __getattr__(name: str) -> dict[str, str]:
-    """``RULES`` and ``CATASTROPHE_RULES``: the texts for the shipped card data."""
-    if name == "RULES":
-        return rules(load_cards())
-    if name == "CATASTROPHE_RULES":
-        return catastrophe_rules(load_cards())
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 @dataclass(frozen=True, slots=True)
 class Narration:
     event: Event
@@ -154,9 +145,9 @@ class Narration:
 class Narrator:
     """Pairs events with their rule, explaining each rule once per demonstration."""
 
-    def __init__(self, cards: CardSet | None = None) -> None:
-        """``cards``: the card data of the game narrated (the shipped cards by default)."""
-        self.cards = cards if cards is not None else load_cards()
+    def __init__(self, cards: CardSet) -> None:
+        """``cards``: the card data of the game narrated (its rule numbers fill the texts)."""
+        self.cards = cards
         self.rules = rules(self.cards)
         self.catastrophe_rules = catastrophe_rules(self.cards)
         self.luxury_rules = luxury_rules(self.cards)

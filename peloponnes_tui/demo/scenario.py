@@ -154,7 +154,7 @@ class ScenarioRun:
 
     def __init__(self, scenario: Scenario, cards: CardSet) -> None:
         self.scenario = scenario
-        self.narrator = Narrator()
+        self.narrator = Narrator(cards)
         try:
             self.game = Game.new(scenario.players, scenario.seed, cards, scenario.position)
         except GameSetupError as exc:
@@ -271,7 +271,7 @@ def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str
 
     game = Game.new(list(NAMES[: len(bots)]), seed, cards)
     players = BotPlayers.seated(cards, bots, seed)
-    narrator = Narrator()
+    narrator = Narrator(cards)
     seen = 0
     seats = ", ".join(f"{n} ({b})" for n, b in zip(game.names, bots, strict=True))
     yield f"== A narrated game: {seats} =="
