@@ -91,8 +91,9 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
         what = (f"{core.catastrophe_name(cat)}: choose {count} of your {noun} and cover each "
                 "with a coin card or remove it.")
     else:  # drought
-        power = core.cards.power_by_id
-        grains = [(power[x.card].production.grain, x.card) for x in p.placed() if not x.covered]
+        power_cards = core.cards.power_by_id
+        grains = [(power_cards[x.card].production.grain, x.card) for x in p.placed()
+                  if not x.covered]
         top = max((g for g, _ in grains), default=0)
         if top == 0:
             core.event("unaffected", f"{p.name} has no power card that produces grain.", p.seat)

@@ -35,7 +35,7 @@ def gain(core: GameCore) -> Flow:
         if p.bid_card is not None:
             t.discard.extend(p.bid_coins)
             p.bid_coins = []
-    power = core.cards.power_by_id
+    power_cards = core.cards.power_by_id
     for seat in list(core.order):
         p = core.players[seat]
         card = p.bid_card
@@ -45,7 +45,7 @@ def gain(core: GameCore) -> Flow:
         # A won building stays in its row while its winner decides (the BuildPrompt below),
         # so every power card lies in exactly one place at every prompt.
         row = t.market if card in t.market else t.conquest
-        info = power[card]
+        info = power_cards[card]
         if info.kind == "landscape":
             row.remove(card)
             p.landscapes.append(Placed(card))

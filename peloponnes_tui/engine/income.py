@@ -13,11 +13,11 @@ from peloponnes_tui.engine.words import plural
 
 
 def income(core: GameCore, final: bool) -> None:
-    power = core.cards.power_by_id
+    power_cards = core.cards.power_by_id
     for seat in list(core.order):
         p = core.players[seat]
         for card in p.won:
-            info = power[card]
+            info = power_cards[card]
             if p.find(card) is None:
                 continue
             if info.income.coins:

@@ -30,15 +30,15 @@ def reveal(core: GameCore) -> Revealed:
     core.turned_up += len(drawn)
     t.market = drawn[:n]
     t.conquest = drawn[n:]
-    power = core.cards.power_by_id
-    pile = power[drawn[0]].pile if drawn else "?"
+    power_cards = core.cards.power_by_id
+    pile = power_cards[drawn[0]].pile if drawn else "?"
     core.event("reveal", f"Round {core.round} ({pile} cards): "
                + ", ".join(core.label(c) for c in t.market) + " go to the market; "
                + (", ".join(core.label(c) for c in t.conquest) or "nothing")
                + " to the conquest row.", cards=tuple(drawn))
     strikes: list[CatastropheId] = []
     for cid in drawn[:CARDS_THAT_MOVE_MARKERS]:
-        cat = power[cid].catastrophe
+        cat = power_cards[cid].catastrophe
         if cat is None:
             continue
         if cat in t.struck:
@@ -53,4 +53,4 @@ def reveal(core: GameCore) -> Revealed:
         if left == 0:
             t.struck.append(cat)
             strikes.append(cat)
-    return Revealed(tuple(strikes), any(power[c].supply for c in drawn))
+    return Revealed(tuple(strikes), any(power_cards[c].supply for c in drawn))

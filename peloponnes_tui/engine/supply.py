@@ -67,9 +67,9 @@ def supply(core: GameCore, final: bool) -> Flow:
 
 def inhabited(core: GameCore, p: Player) -> list[str]:
     """The cards a player may remove to lower the need for grain (uncovered, with inhabitants)."""
-    power = core.cards.power_by_id
+    power_cards = core.cards.power_by_id
     out = [CIV] if p.civ_state == "active" and core.civilization(p).inhabitants > 0 else []
-    out += [x.card for x in p.placed() if not x.covered and power[x.card].inhabitants > 0]
+    out += [x.card for x in p.placed() if not x.covered and power_cards[x.card].inhabitants > 0]
     return out
 
 
@@ -187,10 +187,10 @@ def apply_feed(core: GameCore, p: Player, plan: FeedPlan) -> None:
 def completion_cost(cards: CardSet, prompt: CompletePrompt, complete: Iterable[str]
                     ) -> tuple[int, int]:
     """(wood, stone) still missing to complete ``complete`` after the tableau's production."""
-    power = cards.power_by_id
+    power_cards = cards.power_by_id
     chosen = list(complete)
-    wood = sum(power[c].cost.wood for c in chosen)
-    stone = sum(power[c].cost.stone for c in chosen)
+    wood = sum(power_cards[c].cost.wood for c in chosen)
+    stone = sum(power_cards[c].cost.stone for c in chosen)
     return max(0, wood - prompt.production_wood), max(0, stone - prompt.production_stone)
 
 

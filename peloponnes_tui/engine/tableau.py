@@ -128,8 +128,8 @@ def extra_income(stats: CardStats, p: Player) -> int:
 
 def symbols(cards: CardSet, p: Player, cat: CatastropheId) -> int:
     """Catastrophe symbols of one kind in the tableau (covered cards still show them)."""
-    power = cards.power_by_id
-    n = sum(1 for x in p.buildings + p.landscapes if power[x.card].catastrophe == cat)
+    power_cards = cards.power_by_id
+    n = sum(1 for x in p.buildings + p.landscapes if power_cards[x.card].catastrophe == cat)
     if p.civ_state != "removed":
         n += cards.civ_by_id[p.civ].catastrophes.count(cat)
     return n
@@ -137,10 +137,10 @@ def symbols(cards: CardSet, p: Player, cat: CatastropheId) -> int:
 
 def protection(cards: CardSet, p: Player, cat: CatastropheId) -> str | None:
     """Why the player ignores this catastrophe (a building's name, or three symbols), or None."""
-    power = cards.power_by_id
+    power_cards = cards.power_by_id
     for x in p.buildings:
-        if x.cover is None and power[x.card].protection == cat:
-            return power[x.card].name.en
+        if x.cover is None and power_cards[x.card].protection == cat:
+            return power_cards[x.card].name.en
     if symbols(cards, p, cat) >= SYMBOLS_FOR_PROTECTION:
         return symbols_reason(cards, cat)
     return None
@@ -148,17 +148,17 @@ def protection(cards: CardSet, p: Player, cat: CatastropheId) -> str | None:
 
 def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | None], ...]:
     """``(catastrophe, protection(cards, p, catastrophe))`` for every catastrophe, in one pass."""
-    power = cards.power_by_id
+    power_cards = cards.power_by_id
     building: dict[str, str] = {}  # catastrophe -> the first uncovered building against it
     count: dict[str, int] = {}
     for x in p.buildings:
-        info = power[x.card]
+        info = power_cards[x.card]
         if x.cover is None and info.protection is not None:
             building.setdefault(info.protection, x.card)
         if info.catastrophe is not None:
             count[info.catastrophe] = count.get(info.catastrophe, 0) + 1
     for x in p.landscapes:
-        cat = power[x.card].catastrophe
+        cat = power_cards[x.card].catastrophe
         if cat is not None:
             count[cat] = count.get(cat, 0) + 1
     if p.civ_state != "removed":
@@ -167,7 +167,7 @@ def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | N
     out: list[tuple[CatastropheId, str | None]] = []
     for c in cards.catastrophes:
         if c.id in building:
-            out.append((c.id, power[building[c.id]].name.en))
+            out.append((c.id, power_cards[building[c.id]].name.en))
         elif count.get(c.id, 0) >= SYMBOLS_FOR_PROTECTION:
             out.append((c.id, symbols_reason(cards, c.id)))
         else:
