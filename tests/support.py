@@ -1,5 +1,5 @@
 """What the rules tests share: the players' names, the seed, the card values, game builders and
-the checks they repeat.
+the checks they repeat; the app tests build their sessions here too (:func:`session_from`).
 
 Every rules test builds its exact situation with a :class:`Position` and a fixed seed, so nothing
 depends on a shuffle the test does not control: hands are named coin card by coin card, the power
@@ -29,6 +29,7 @@ from peloponnes_tui.engine import (
     Withdraw,
 )
 from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
+from peloponnes_tui.tui.session import COLOURS, HUMAN, Seat, Session
 
 CARDS = load_cards()
 SEED = 2024
@@ -70,6 +71,7 @@ __all__ = [
     "play_to_end",
     "power_of",
     "quiet_round",
+    "session_from",
     "texts",
 ]
 
@@ -182,6 +184,24 @@ def game_at(*players: PlayerSpec | dict[str, Any], seed: int = SEED, cards: Card
         assert not [e for e in game.log if e.kind in ("strike", "supply")], \
             "the position set off a catastrophe or a supply phase the test did not ask for"
     return game
+
+
+def session_from(*players: PlayerSpec, kinds: Sequence[str] | None = None, privacy: bool = False,
+                 seed: int = SEED, cards: CardSet | None = None, **position: Any) -> Session:
+    """An app session for ``len(players)`` players (Helena, Leonidas, ...) started from a position.
+
+    ``kinds`` gives each seat's kind (``"human"`` or a bot's name; all human if left out),
+    ``privacy`` whether the hand-off cover hides the hands between people, ``position`` the other
+    :class:`Position` fields.  The seats take the app's colours in order; no pause before a
+    computer move.
+    """
+    kinds = list(kinds) if kinds is not None else [HUMAN] * len(players)
+    assert len(kinds) == len(players), "one kind per player"
+    seats = [Seat(NAMES[i], colour, kind)
+             for i, (colour, kind) in enumerate(zip(COLOURS, kinds, strict=False))]
+    pos = Position(players=list(players), **position)
+    return Session.new(seats, seed, cards if cards is not None else CARDS, privacy=privacy,
+                       position=pos, bot_pause=0)
 
 
 # -- reading a game --------------------------------------------------------------------------------
