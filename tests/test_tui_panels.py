@@ -8,7 +8,7 @@ through the screen's text; the outcome is the answer the engine applied and what
 
 from __future__ import annotations
 
-from support import CARDS, NAMES, PlacedSpec, PlayerSpec, Position, backs, texts
+from support import CARDS, PlacedSpec, PlayerSpec, backs, session_from, texts
 
 from peloponnes_tui.engine import (
     Answer,
@@ -24,7 +24,7 @@ from peloponnes_tui.engine import (
 )
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.panels import panel_for
-from peloponnes_tui.tui.session import HUMAN, Seat, Session
+from peloponnes_tui.tui.session import Session
 from peloponnes_tui.tui.textdump import screen_text
 
 SEED = 2024
@@ -37,14 +37,6 @@ MARKET_FIRST = ["market", "forest", "quarry", "pasture", "coast", "granary"]
 EARTHQUAKE = ["marble-quarry", "stockade", "agora", "oak-forest", "theatre", "highlands"]
 # Round 4 with the B supply card (Eurotas Valley) among the six.
 SUPPLY = ["theatre", "stockade", "agora", "eurotas-valley", "marble-quarry", "highlands"]
-
-
-def session_from(*players: PlayerSpec, **position: object) -> Session:
-    """An all-human hot-seat session (no privacy screens) started from a position."""
-    seats = [Seat(NAMES[i], colour, HUMAN) for i, colour in enumerate(("red", "blue"))]
-    pos = Position.model_validate({"players": list(players), **position})
-    return Session.new(seats[: len(players)], SEED, CARDS, privacy=False, position=pos,
-                       bot_pause=0)
 
 
 async def open_panel(pilot, session: Session) -> str:
