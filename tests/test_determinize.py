@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from peloponnes_tui.bots import make_bot
 from peloponnes_tui.engine import Game
 
@@ -104,3 +106,127 @@ def test_answers_that_turn_up_hidden_cards_are_marked(cards):
     assert game.answer_revealed == [False]
     game.answer(Pass())  # draws three coin cards (and the round goes on to income)
     assert game.answer_revealed == [False, True]
+
+
+# -- cheap copies: from a snapshot of the current step, not a replay of the whole game ----------
+
+
+def _places(cards, g):
+    """Every coin card and power card of ``g``, each listed once per place it lies in."""
+    t = g.table
+    coins = t.coin_pile + t.discard
+    power = t.power_pile + t.market + t.conquest + t.box
+    for p in g.players:
+        coins = coins + p.hand + p.bid_coins
+        coins += [c for c in (p.civ_cover, p.luxury_cover) if c is not None]
+        for x in p.buildings + p.landscapes:
+            power.append(x.card)
+            coins += [c for c in (x.pledge, x.cover) if c is not None]
+    return coins, power
+
+
+def _assert_every_card_in_one_place(cards, g):
+    coins, power = _places(cards, g)
+    assert sorted(coins) == list(range(len(cards.coins)))
+    assert sorted(power) == sorted(c.id for c in cards.power_cards)
+
+
+def _heuristic_decisions(cards, seed, players):
+    """Yield a heuristic-bot game (2-5 players) before every answer."""
+    game = Game.new(["A", "B", "C", "D", "E"][:players], seed, cards)
+    bots = [make_bot("heuristic", cards, seed + i) for i in range(players)]
+    while game.pending is not None:
+        yield game
+        p = game.pending
+        game.answer(bots[p.player].decide(p, game.view_for(p.player)))
+
+
+def test_copies_before_every_answer_show_the_view_and_redeal_the_rest(cards):
+    """Before every answer of heuristic games at 2-5 players: the copy shows the deciding
+    player exactly their view (and the same prompt), keeps every card in one place, and leaves
+    the real game as it was; what is hidden from the player is what differs."""
+    redealt = 0
+    for players in (2, 3, 4, 5):
+        for game in _heuristic_decisions(cards, 40 + players, players):
+            seat = game.pending.player
+            before = game.snapshot()
+            g = game.determinize(seat, random.Random(len(game.answers)))
+            assert game.snapshot() == before
+            assert g.view_for(seat) == game.view_for(seat)
+            assert g.pending == game.pending
+            _assert_every_card_in_one_place(cards, g)
+            hidden = [(p.hand, p.bid_coins) for p in game.players if p.seat != seat]
+            redealt += hidden != [(p.hand, p.bid_coins) for p in g.players if p.seat != seat]
+    assert redealt > 100
+
+
+def test_copy_is_the_replayed_game_before_the_redeal(cards):
+    """A copy made from the step's snapshot equals one made from a replay of the whole game
+    (its snapshot rebuilt from the first step): same rng, same cards, same prompt."""
+    for game in _heuristic_decisions(cards, 77, 3):
+        if len(game.answers) % 7:
+            continue
+        seat = game.pending.player
+        replayed = Game.replay(game.names, game.seed, game.answers, cards)
+        a = game.determinize(seat, random.Random(5))
+        b = replayed.determinize(seat, random.Random(5))
+        assert a.snapshot() == b.snapshot()
+
+
+def test_copies_play_on_legally_to_the_end(cards):
+    """Copies dealt at many points of a game play on to a scored end, every card in one place
+    after every answer, and the real game does not move."""
+    game = _midgame(cards, seed=3, answers=0)
+    bots = [make_bot("random", cards, 50 + i) for i in range(4)]
+    ends = 0
+    while not game.over:
+        if len(game.answers) % 9 == 0:
+            before = game.snapshot()
+            g = game.determinize(game.pending.player, random.Random(len(game.answers)))
+            while not g.over:
+                p = g.pending
+                g.answer(bots[p.player].decide(p, g.view_for(p.player)))
+                _assert_every_card_in_one_place(cards, g)
+            assert g.phase == "over" and len(g.scores) == 4
+            assert game.snapshot() == before
+            ends += 1
+        p = game.pending
+        game.answer(bots[p.player].decide(p, game.view_for(p.player)))
+    assert ends == -(-len(game.answers) // 9) > 5  # one copy per ninth answer
+
+
+def test_copy_shares_nothing_it_could_change_or_read_back(cards):
+    """The copy keeps no seed, answers or snapshot of the real game, and none of its lists:
+    changing the copy cannot change the real game, nor lead back to its hidden cards."""
+    game = _midgame(cards, seed=8, answers=33)
+    g = game.determinize(game.pending.player, random.Random(2))
+    assert (g.seed, g.position, g.answers, g.answer_seats, g.answer_revealed) == (
+        -1, None, [], [], [])
+    assert g._snapshot is None and g._steps == []
+
+    def lists(x):
+        out = [x.table.power_pile, x.table.coin_pile, x.table.discard, x.table.market,
+               x.table.conquest, x.table.box, x.table.civ_box, x.table.struck, x.log, x.order]
+        for p in x.players:
+            out += [p.hand, p.bid_coins, p.won, p.buildings, p.landscapes]
+            out += [placed for placed in p.buildings + p.landscapes]
+        return out + x.players + [x.table, x.table.markers, x.rng]
+
+    assert not {id(o) for o in lists(g)} & {id(o) for o in lists(game)}
+
+
+def test_a_copy_can_be_dealt_again_once_it_begins_a_step(cards):
+    game = _midgame(cards, seed=4, answers=20)
+    seat = game.pending.player
+    g = game.determinize(seat, random.Random(1))
+    with pytest.raises(ValueError, match="begun a step of its own"):
+        g.determinize(seat, random.Random(2))
+    bots = [make_bot("random", cards, 60 + i) for i in range(4)]
+    phase, rnd = g.phase, g.round
+    while (g.phase, g.round) == (phase, rnd):
+        p = g.pending
+        g.answer(bots[p.player].decide(p, g.view_for(p.player)))
+    seat = g.pending.player
+    again = g.determinize(seat, random.Random(3))
+    assert again.view_for(seat) == g.view_for(seat)
+    _assert_every_card_in_one_place(cards, again)

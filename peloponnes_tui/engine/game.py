@@ -8,6 +8,11 @@ The round runs as the rulebook lists it, one module per phase: :mod:`.reveal`,
 The flow is a generator that yields a :class:`~peloponnes_tui.engine.prompts.Prompt` whenever a
 player must decide.  :meth:`Game.answer` checks the reply completely (its shape, then the rules of
 the phase that asked) before the generator applies it, so an illegal answer changes nothing.
+
+The flow runs in steps (:class:`Step`: a round's reveal, each catastrophe, its supply, its bidding
+with the turn order, its gaining with the income; the final supply with scoring) and can start at
+the beginning of any of them.  That is how :meth:`Game.determinize` makes a copy cheaply: from a
+copy of the state at the beginning of the current step, it plays on only the answers given since.
 """
 
 from __future__ import annotations
@@ -16,9 +21,10 @@ import hashlib
 import json
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, assert_never
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, assert_never
 
-from peloponnes_tui.cards import ROUNDS, CardSet, load_cards
+from peloponnes_tui.cards import ROUNDS, CardSet, CatastropheId, load_cards
 from peloponnes_tui.engine import (
     bidding,
     catastrophes,
@@ -31,6 +37,7 @@ from peloponnes_tui.engine import (
     turn_order,
 )
 from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.log import Phase
 from peloponnes_tui.engine.position import Position, apply_position
 from peloponnes_tui.engine.prompts import (
     ANSWERS_FOR,
@@ -56,9 +63,10 @@ from peloponnes_tui.engine.prompts import (
 )
 from peloponnes_tui.engine.scoring import Score
 from peloponnes_tui.engine.shape import check_shape
+from peloponnes_tui.engine.state import Player, Table
 from peloponnes_tui.engine.view import View, view_for
 
-__all__ = ["Game", "GameOver", "GameSetupError", "Score"]
+__all__ = ["Game", "GameOver", "GameSetupError", "Score", "Step"]
 
 
 class GameSetupError(ValueError):
@@ -67,6 +75,40 @@ class GameSetupError(ValueError):
 
 class GameOver(IllegalAnswer):
     """The game has ended; there is nothing left to answer."""
+
+
+StepPart = Literal["reveal", "catastrophe", "supply", "bidding", "gain", "final"]
+
+
+class Step(NamedTuple):
+    """A stretch of the flow that can be started on its own.
+
+    A round is ``reveal``, one ``catastrophe`` per strike (``strike`` counts them), ``supply``
+    when a supply symbol came up, ``bidding`` (with the turn order) and ``gain`` (with the
+    income); after the last round comes ``final``: the final supply, restoration and scoring.
+    """
+
+    round: int
+    part: StepPart
+    strike: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """The whole state at the beginning of the step ``index`` (private copies, never handed out;
+    the log, whose entries never change, is kept as its length)."""
+
+    index: int
+    step: Step
+    players: tuple[Player, ...]
+    table: Table
+    order: tuple[int, ...]
+    phase: Phase
+    rng: tuple[Any, ...]
+    turned_up: int
+    strikes: tuple[CatastropheId, ...]
+    supply_due: bool
+    log_size: int
 
 
 class Game(GameCore):
@@ -88,6 +130,12 @@ class Game(GameCore):
         self.scores: tuple[Score, ...] = ()
         self.winners: tuple[int, ...] = ()
         self.position = position
+        # the flow's steps so far: each with the number of answers given before it began
+        self._steps: list[tuple[Step, int]] = []
+        self._snapshot: _Snapshot | None = None  # taken when the first step begins
+        self._snapshot_wanted: int | None = None  # a further step to take one at (see below)
+        self._strikes: tuple[CatastropheId, ...] = ()  # this round's, from its reveal
+        self._supply_due = False
         setup.deal(self)
         start = 1
         if position is not None:
@@ -98,7 +146,7 @@ class Game(GameCore):
             start = position.round
             self.event("position", f"Play starts from a prepared position in round {start}.")
         setup.announce(self)
-        self._flow = self._run(start)
+        self._flow = self._run(Step(start, "reveal"))
         self.pending: AnyPrompt | None = next(self._flow, None)
 
     # ----------------------------------------------------------------------------------------
@@ -135,8 +183,12 @@ class Game(GameCore):
         ``seat`` can see stays as it is. Search bots play their look-ahead on such copies, so
         they never use what their player could not know. The copy is for thinking only: its
         future draws no longer follow the seed.
+
+        The copy starts from a copy of the state at the beginning of the current step and plays
+        on the answers given since (a handful at most), instead of replaying the whole game.
+        A copy can itself be dealt again once its flow has begun a step of its own.
         """
-        g = Game.replay(self.names, self.seed, self.answers, self.cards, self.position)
+        g = self._copy_now()
         t = g.table
         pool = list(t.coin_pile)
         others = [p for p in g.players if p.seat != seat]
@@ -159,10 +211,65 @@ class Game(GameCore):
             rng.shuffle(cards)
         t.power_pile = [by_letter[letter].pop() for letter in letters]
         g.rng = random.Random(rng.getrandbits(64))
-        # The copy must not lead back to the real game: without its seed and answers it cannot
-        # be replayed into the true hands and piles.
+        # The copy must not lead back to the real game: without its seed, its answers and its
+        # snapshot it cannot be replayed into the true hands and piles.
         g.answers, g.answer_seats, g.answer_revealed = [], [], []
         g.seed, g.position = -1, None
+        g._steps, g._snapshot, g._snapshot_wanted = [], None, None
+        return g
+
+    def _copy_now(self) -> Game:
+        """An exact copy of this game as it stands (hidden cards and generator included), made
+        from the snapshot of the current step's beginning and the answers given since."""
+        if self._snapshot is None or not self._steps:
+            raise ValueError("a dealt copy can be dealt again only once it has begun a step of "
+                             "its own")
+        current = len(self._steps) - 1
+        if self._snapshot.index != current:
+            self._snapshot = self._snapshot_at(current)
+        g = self._restored(self._snapshot)
+        for ans in self.answers[self._steps[current][1]:]:
+            g.pending = g._flow.send(ans)
+        return g
+
+    def _snapshot_at(self, index: int) -> _Snapshot:
+        """The snapshot of the beginning of step ``index``, played on from the latest one."""
+        snap = self._snapshot
+        assert snap is not None and snap.index < index
+        g = self._restored(snap, snapshot_wanted=index)
+        for ans in self.answers[self._steps[snap.index][1]:self._steps[index][1]]:
+            g.pending = g._flow.send(ans)
+        assert g._snapshot is not None and g._snapshot.index == index
+        return g._snapshot
+
+    def _take_snapshot(self, step: Step) -> _Snapshot:
+        return _Snapshot(
+            index=len(self._steps) - 1, step=step, players=tuple(p.copy() for p in self.players),
+            table=self.table.copy(), order=tuple(self.order), phase=self.phase,
+            rng=self.rng.getstate(), turned_up=self.turned_up, strikes=self._strikes,
+            supply_due=self._supply_due, log_size=len(self.log))
+
+    def _restored(self, snap: _Snapshot, snapshot_wanted: int | None = None) -> Game:
+        """A game in the state of ``snap``, its flow waiting at the step's first prompt (and
+        taking a snapshot when step ``snapshot_wanted`` begins)."""
+        g = object.__new__(Game)
+        g.cards, g.names, g.seed, g.position = self.cards, self.names, self.seed, self.position
+        g.stats = self.stats
+        g._coin_resource, g._coin_amount = self._coin_resource, self._coin_amount
+        g.rng = random.Random()
+        g.rng.setstate(snap.rng)
+        g.log = self.log[:snap.log_size]
+        g.round, g.phase, g.turned_up = snap.step.round, snap.phase, snap.turned_up
+        g.players = [p.copy() for p in snap.players]
+        g.table = snap.table.copy()
+        g.order = list(snap.order)
+        g.answers, g.answer_seats, g.answer_revealed = [], [], []
+        g.scores, g.winners = (), ()
+        g._steps = [(step, 0) for step, _ in self._steps[:snap.index]]
+        g._snapshot, g._snapshot_wanted = snap, snapshot_wanted
+        g._strikes, g._supply_due = snap.strikes, snap.supply_due
+        g._flow = g._run(snap.step)
+        g.pending = next(g._flow, None)
         return g
 
     # ----------------------------------------------------------------------------------------
@@ -234,32 +341,72 @@ class Game(GameCore):
     # ----------------------------------------------------------------------------------------
     # the flow of play, phase by phase
 
-    def _run(self, start: int) -> Flow:
-        for rnd in range(start, ROUNDS + 1):
-            self.round = rnd
-            self.phase = "reveal"
-            revealed = reveal.reveal(self)
-            for cat in revealed.strikes:
+    def _run(self, step: Step | None) -> Flow:
+        """The flow from the beginning of ``step`` to the end of the game."""
+        while step is not None:
+            self._begin(step)
+            yield from self._play(step)
+            step = self._after(step)
+
+    def _begin(self, step: Step) -> None:
+        self._steps.append((step, len(self.answers)))
+        if self._snapshot is None or self._snapshot_wanted == len(self._steps) - 1:
+            self._snapshot = self._take_snapshot(step)
+
+    def _play(self, step: Step) -> Flow:
+        rnd = step.round
+        match step.part:
+            case "reveal":
+                self.round = rnd
+                self.phase = "reveal"
+                revealed = reveal.reveal(self)
+                self._strikes, self._supply_due = revealed.strikes, revealed.supply
+            case "catastrophe":
                 self.phase = "catastrophe"
-                yield from catastrophes.strike(self, cat)
-            if revealed.supply:
+                yield from catastrophes.strike(self, self._strikes[step.strike])
+            case "supply":
                 self.phase = "supply"
                 yield from supply.supply(self, final=False)
-            self.phase = "bidding"
-            yield from bidding.bidding(self)
-            self.phase = "turn_order"
-            turn_order.turn_order(self)
-            self.phase = "gain"
-            yield from gaining.gain(self)
-            self.phase = "income"
-            income.income(self, final=rnd == ROUNDS)
-        self.phase = "supply"
-        yield from supply.supply(self, final=True)
-        self.phase = "restoration"
-        scoring.restore(self)
-        self.phase = "scoring"
-        self.scores, self.winners = scoring.score(self)
-        self.phase = "over"
+            case "bidding":
+                self.phase = "bidding"
+                yield from bidding.bidding(self)
+                self.phase = "turn_order"
+                turn_order.turn_order(self)
+            case "gain":
+                self.phase = "gain"
+                yield from gaining.gain(self)
+                self.phase = "income"
+                income.income(self, final=rnd == ROUNDS)
+            case "final":
+                self.phase = "supply"
+                yield from supply.supply(self, final=True)
+                self.phase = "restoration"
+                scoring.restore(self)
+                self.phase = "scoring"
+                self.scores, self.winners = scoring.score(self)
+                self.phase = "over"
+            case _:
+                assert_never(step.part)
+
+    def _after(self, step: Step) -> Step | None:
+        """The step that follows ``step`` (None after the last)."""
+        rnd = step.round
+        match step.part:
+            case "reveal" | "catastrophe":
+                nxt = step.strike + 1 if step.part == "catastrophe" else 0
+                if nxt < len(self._strikes):
+                    return Step(rnd, "catastrophe", nxt)
+                return Step(rnd, "supply") if self._supply_due else Step(rnd, "bidding")
+            case "supply":
+                return Step(rnd, "bidding")
+            case "bidding":
+                return Step(rnd, "gain")
+            case "gain":
+                return Step(rnd + 1, "reveal") if rnd < ROUNDS else Step(rnd, "final")
+            case "final":
+                return None
+            case _:
+                assert_never(step.part)
 
     # ----------------------------------------------------------------------------------------
     # what players may see; snapshots
