@@ -143,11 +143,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 # -- running both versions and printing ------------------------------------------------------
 
 
-def baseline_tree(rev: str) -> Path:
-    """The package at git revision ``rev``, unpacked into a temporary directory."""
+def baseline_tree(rev: str, where: Path) -> Path:
+    """The package at git revision ``rev``, unpacked into the directory ``where``."""
     data = subprocess.run(["git", "archive", rev, "peloponnes_tui"], cwd=ROOT, check=True,
                           capture_output=True).stdout
-    where = Path(tempfile.mkdtemp(prefix="peloponnes-baseline-"))
     with tarfile.open(fileobj=BytesIO(data)) as tar:
         tar.extractall(where, filter="data")
     return where
@@ -267,12 +266,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if met else 1
     print(f"  baseline: the package at {args.baseline} (git archive), measured in the same run; "
           f"each version {args.rounds} times in turn, the best run shown")
-    base = baseline_tree(args.baseline)
     mine: list[dict[str, Any]] = []
     theirs: list[dict[str, Any]] = []
-    for _ in range(args.rounds):
-        mine.append(run_child(ROOT, args))
-        theirs.append(run_child(base, args))
+    with tempfile.TemporaryDirectory(prefix="peloponnes-baseline-") as tmp:
+        base = baseline_tree(args.baseline, Path(tmp))
+        for _ in range(args.rounds):
+            mine.append(run_child(ROOT, args))
+            theirs.append(run_child(base, args))
     met = report([("this tree", best(mine)), (f"at {args.baseline}", best(theirs))], args)
     return 0 if met else 1
 

@@ -80,16 +80,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--playouts", type=int, default=32)
+    ap.add_argument("--playouts", type=int, default=0,
+                    help="per decision; 0: the bot's default for the table size")
     ap.add_argument("--horizon", type=int, default=1, help="rounds per playout; 0: to the end")
-    ap.add_argument("--candidates", type=int, default=5)
+    ap.add_argument("--candidates", type=int, default=8)
     ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not 2 <= len(bots) <= 5:
         ap.error(f"need 2-5 known bots ({', '.join(BOTS)})")
-    opts = {"playouts": args.playouts, "horizon": args.horizon or None,
+    opts = {"playouts": args.playouts or None, "horizon": args.horizon or None,
             "candidates": args.candidates, "time_limit": args.time_limit or None}
     jobs = []
     for i in range(args.games):
@@ -115,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         quick += q
     n = summary.games
     print(f"{n} games, {len(bots)} players, seed {args.seed}, search bots: "
-          f"{args.playouts} playouts, horizon {args.horizon or 'end'}, "
+          f"{args.playouts or 'default'} playouts, horizon {args.horizon or 'end'}, "
           f"{args.candidates} candidates, time limit {args.time_limit or 'none'} s; "
           f"{args.workers} worker(s), {wall:.0f} s")
     print(f"{'bot':10} {'games':>5} {'wins':>6}  {'win rate (95% CI)':20} "

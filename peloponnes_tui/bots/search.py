@@ -11,7 +11,8 @@ from the estimated margin) plus a little of the score margin over the best oppon
 All candidates are played on the same copies (common random numbers), so they are compared on
 the same hidden cards. The playouts are shared out by *sequential halving*: after each round of
 copies the worse half of the candidates is dropped and the rest get more copies. The budget is a
-number of playouts (deterministic for a seed) with a wall-clock cap as a safety net.
+number of playouts (deterministic for a seed; by default set by the number of players) with a
+wall-clock cap as a safety net.
 
 The bot never sees the real game: only the prompt and its view, whose ``sample`` deals copies.
 """
@@ -23,6 +24,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import assert_never
 
 from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.bots.heuristic import Ctx, HeuristicBot, Pos
@@ -57,25 +59,26 @@ class _Ranker(HeuristicBot):
     def options(self, prompt: AnyPrompt, view: View) -> list[tuple[float, Answer]]:
         """Legal answers worth trying, each with the heuristic's estimate (higher is better)."""
         pos = self._pos(view)
-        if isinstance(prompt, BidPrompt):
-            return self._bid_options(prompt, view, pos)
-        if isinstance(prompt, OutbidPrompt):
-            ctx = self._ctx(view, "bid")
-            out: list[tuple[float, Answer]] = [
-                (self.evaluate(self._with_draws(pos, self.rules.coins_for_passing + prompt.coins),
-                               ctx), Withdraw())]
-            out += [(self._gain_outcome(self.power_cards[t.card], pos, view.hand, ctx),
-                     MoveBid(t.card)) for t in prompt.targets]
-            return out
-        if isinstance(prompt, BuildPrompt):
-            return self._build_options(prompt, pos, self._ctx(view, "gain"))
-        if isinstance(prompt, CatastrophePrompt):
-            return self._catastrophe_options(prompt, view, pos)
-        if isinstance(prompt, FeedPrompt):
-            return list(self._feed_options(prompt, view, pos))
-        if isinstance(prompt, CompletePrompt):
-            return list(self._complete_options(prompt, view, pos))
-        return []
+        match prompt:
+            case BidPrompt():
+                return self._bid_options(prompt, view, pos)
+            case OutbidPrompt():
+                ctx = self._ctx(view, "bid")
+                back = self._with_draws(pos, self.rules.coins_for_passing + prompt.coins)
+                out: list[tuple[float, Answer]] = [(self.evaluate(back, ctx), Withdraw())]
+                out += [(self._gain_outcome(self.power_cards[t.card], pos, view.hand, ctx),
+                         MoveBid(t.card)) for t in prompt.targets]
+                return out
+            case BuildPrompt():
+                return self._build_options(prompt, pos, self._ctx(view, "gain"))
+            case CatastrophePrompt():
+                return self._catastrophe_options(prompt, view, pos)
+            case FeedPrompt():
+                return list(self._feed_options(prompt, view, pos))
+            case CompletePrompt():
+                return list(self._complete_options(prompt, view, pos))
+            case _:
+                assert_never(prompt)
 
     def _bid_options(self, prompt: BidPrompt, view: View, pos: Pos
                      ) -> list[tuple[float, Answer]]:
@@ -156,10 +159,16 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+# Playouts per decision by the number of players, when none is given: a playout at a bigger table
+# is longer (more seats to play), so fewer of them keep a decision well under a second.
+PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 96}
+
+
 class SearchBot(Bot):
     """Determinized Monte Carlo with heuristic playouts.
 
-    ``playouts``: playouts per decision (shared among the candidates); ``horizon``: rounds to
+    ``playouts``: playouts per decision (shared among the candidates; None: by the number of
+    players, :data:`PLAYOUTS_BY_PLAYERS`); ``horizon``: rounds to
     play on before the heuristic estimate replaces the rest of the game (None: to the end);
     ``max_candidates``: answers tried per decision; ``time_limit``: seconds per decision after
     which the search stops early (None: no limit; with a limit, a very slow machine may make a
@@ -171,8 +180,9 @@ class SearchBot(Bot):
     margin_weight = 0.05  # score margin, in wins per point, added to the win (or its chance)
     margin_scale = 1.5  # estimated margin (points) at which a cut-short playout counts 73 % won
 
-    def __init__(self, cards: CardSet, seed: int, playouts: int = 32, horizon: int | None = 1,
-                 max_candidates: int = 5, time_limit: float | None = 0.9) -> None:
+    def __init__(self, cards: CardSet, seed: int, playouts: int | None = None,
+                 horizon: int | None = 1, max_candidates: int = 8,
+                 time_limit: float | None = 0.9) -> None:
         super().__init__(cards, seed)
         self.playouts = playouts
         self.horizon = horizon
@@ -187,6 +197,12 @@ class SearchBot(Bot):
 
     # ------------------------------------------------------------------------------------------
 
+    def budget(self, view: View) -> int:
+        """Playouts per decision at this table."""
+        if self.playouts is not None:
+            return self.playouts
+        return PLAYOUTS_BY_PLAYERS[len(view.players)]
+
     def candidates(self, prompt: AnyPrompt, view: View) -> list[Answer]:
         """The answers the search compares: the heuristic's choice first, then its best others."""
         first = self.ranker.decide(prompt, view)
@@ -199,13 +215,13 @@ class SearchBot(Bot):
         if isinstance(prompt, BidPrompt) and Pass() not in out[: self.max_candidates]:
             # passing is always worth a look
             out = [*out[: self.max_candidates - 1], Pass()]
-        limit = max(2, min(self.max_candidates, self.playouts // 2))
+        limit = max(2, min(self.max_candidates, self.budget(view) // 2))
         return out[:limit]
 
     def decide(self, prompt: AnyPrompt, view: View) -> Answer:
         self.last_playouts = 0
         cands = self.candidates(prompt, view)
-        if len(cands) == 1 or self.playouts < len(cands) or view.sampler is None:
+        if len(cands) == 1 or self.budget(view) < len(cands) or view.sampler is None:
             return cands[0]
         self.searches += 1
         return self._search(cands, view)
@@ -220,13 +236,14 @@ class SearchBot(Bot):
         counts = [0] * n
         alive = list(range(n))
         phases = max(1, math.ceil(math.log2(n)))
+        budget = self.budget(view)
         used = 0
         deal = 0
         for phase in range(phases):
-            share = (self.playouts - used) // (phases - phase)
+            share = (budget - used) // (phases - phase)
             copies = max(1, share // len(alive))
             for _ in range(copies):
-                if used + len(alive) > self.playouts:
+                if used + len(alive) > budget:
                     break
                 if (self.time_limit is not None and used
                         and time.perf_counter() - start > self.time_limit):
