@@ -79,6 +79,8 @@ def test_check_says_why_without_changing_anything(cards):
 
 
 def test_view_tells_protection_and_labels(cards):
+    from peloponnes_tui.engine.bidding import view_targets
+    from peloponnes_tui.engine.names import card_label
     from peloponnes_tui.engine.position import PlayerSpec, Position
 
     pos = Position(players=[PlayerSpec(civ="sparta", buildings=["well"]),
@@ -86,9 +88,9 @@ def test_view_tells_protection_and_labels(cards):
     game = Game.new(["A", "B"], 1, cards, pos)
     prot = dict(game.view_for(1).players[0].protection)
     assert prot["plague"] == "Well" and prot["drought"] is None
-    assert game.card_label(0, "civ") == "the civilization card Sparta"
-    assert game.card_label(0, "luxury") == "the luxury card"
-    targets = game.bid_targets(1)
+    assert card_label(cards, "civ", game.players[0].civ) == "the civilization card Sparta"
+    assert card_label(cards, "luxury") == "the luxury card"
+    targets = view_targets(cards, game.view_for(1), 1)
     assert {t.card for t in targets} == set(game.table.market + game.table.conquest)
 
 

@@ -45,7 +45,6 @@ from peloponnes_tui.engine.prompts import (
     AnyAnswer,
     AnyPrompt,
     BidPrompt,
-    BidTarget,
     BuildPrompt,
     CatastropheAnswer,
     CatastrophePrompt,
@@ -410,14 +409,6 @@ class Game(GameCore):
 
     # ----------------------------------------------------------------------------------------
     # what players may see; snapshots
-
-    def card_label(self, seat: int, card: str) -> str:
-        """A readable name for a card id used in prompts ("civ" and "luxury" included)."""
-        return self.label(card, self.players[seat])
-
-    def bid_targets(self, seat: int) -> tuple[BidTarget, ...]:
-        """Where ``seat`` could bid right now and what each card would need (for display)."""
-        return tuple(bidding.targets_for(self, self.players[seat]))
 
     def view_for(self, seat: int) -> View:
         """What the player in ``seat`` may see (own hand; sizes only of hidden piles)."""
