@@ -8,11 +8,11 @@ Run from the project root:
 
 Game i uses seed ``S + i`` and seats the bots rotated by ``i`` places, and bot seeds are derived
 as in :func:`peloponnes_tui.simulate.play_game`, so a game here is the game `simulate` plays
-(for bots with their default settings). The ``--playouts``, ``--horizon``, ``--candidates`` and
-``--time-limit`` options set up every search bot. The statistics: win rate with a 95 % Wilson
-interval, mean score and spread per bot, wins per seat, and the time per search-bot decision
-(wall clock, in the worker process; only decisions with a choice are searched, the others take
-no time and are counted separately).
+(for bots with their default settings). The ``--playouts``, ``--horizon``, ``--to-end-from``,
+``--margin-scale``, ``--candidates`` and ``--time-limit`` options set up every search bot. The
+statistics: win rate with a 95 % Wilson interval, mean score and spread per bot, wins per seat,
+and the time per search-bot decision (wall clock, in the worker process; only decisions with a
+choice are searched, the others take no time and are counted separately).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from peloponnes_tui.bots import BOTS, Bot, make_bot
-from peloponnes_tui.bots.search import SearchBot
+from peloponnes_tui.bots.search import TO_END_FROM, SearchBot
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine.game import Game
 from peloponnes_tui.simulate import NAMES, Summary, game_record, wilson
@@ -40,7 +40,8 @@ def _bot(name: str, seed: int) -> Bot:
     cards = _OPTS["cards"]
     if name == "search":
         return SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
-                         max_candidates=_OPTS["candidates"], time_limit=_OPTS["time_limit"])
+                         max_candidates=_OPTS["candidates"], time_limit=_OPTS["time_limit"],
+                         to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"])
     return make_bot(name, cards, seed)
 
 
@@ -84,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="per decision; 0: the bot's default for the table size")
     ap.add_argument("--horizon", type=int, default=1, help="rounds per playout; 0: to the end")
     ap.add_argument("--candidates", type=int, default=8)
+    ap.add_argument("--to-end-from", type=int, default=TO_END_FROM or 0,
+                    help="round from which playouts go to the end of the game; 0: never")
+    ap.add_argument("--margin-scale", type=float, default=1.5,
+                    help="estimated margin (points) at which a cut-short playout counts 73 %% won")
     ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -91,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown or not 2 <= len(bots) <= 5:
         ap.error(f"need 2-5 known bots ({', '.join(BOTS)})")
     opts = {"playouts": args.playouts or None, "horizon": args.horizon or None,
-            "candidates": args.candidates, "time_limit": args.time_limit or None}
+            "candidates": args.candidates, "time_limit": args.time_limit or None,
+            "to_end_from": args.to_end_from or None, "margin_scale": args.margin_scale}
     jobs = []
     for i in range(args.games):
         shift = i % len(bots)
@@ -117,7 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = summary.games
     print(f"{n} games, {len(bots)} players, seed {args.seed}, search bots: "
           f"{args.playouts or 'default'} playouts, horizon {args.horizon or 'end'}, "
-          f"{args.candidates} candidates, time limit {args.time_limit or 'none'} s; "
+          f"{args.candidates} candidates, to the end from round {args.to_end_from or 'never'}, "
+          f"margin scale {args.margin_scale:g}, time limit {args.time_limit or 'none'} s; "
           f"{args.workers} worker(s), {wall:.0f} s")
     print(f"{'bot':10} {'games':>5} {'wins':>6}  {'win rate (95% CI)':20} "
           f"{'mean score':>10} {'spread (sd)':>11}")

@@ -141,3 +141,34 @@ def test_default_budget_follows_the_table_size(cards):
         assert default.budget(view) == playouts
         assert fixed.budget(view) == 20
     assert default.max_candidates == 8
+
+
+def test_playouts_go_to_the_end_of_the_game_from_the_round_given(cards):
+    """With ``to_end_from=7`` a playout from round 6 stops when the bidding of round 7 starts
+    (one round ahead, then the estimate), and a playout from round 7 or 8 plays the game to its
+    end (the real score). By default (None) a playout from round 7 stops at round 8."""
+    game = Game.new(list(NAMES[:2]), 23, cards)
+    heuristic = make_bot("heuristic", cards, 1)
+    ended: dict[int, list[tuple[bool, int, str]]] = {}
+    while game.pending is not None:
+        prompt = game.pending
+        view = game.view_for(prompt.player)
+        if prompt.player == 0 and game.round >= 6 and game.round not in ended:
+            bot = SearchBot(cards, 2, playouts=8, time_limit=None, to_end_from=7)
+            copies = []
+
+            def sampler(rng: random.Random, copies=copies):
+                g = game.determinize(0, rng)
+                copies.append(g)
+                return g
+
+            bot.decide(prompt, dataclasses.replace(view, sampler=sampler))
+            if bot.last_playouts:
+                assert bot.stop_round(view) == (7 if game.round == 6 else None)
+                assert SearchBot(cards, 2).stop_round(view) == game.round + 1
+                ended[game.round] = [(g.pending is None, g.round, g.phase) for g in copies]
+        game.answer(heuristic.decide(prompt, view))
+    assert set(ended) == {6, 7, 8}
+    assert set(ended[6]) == {(False, 7, "bidding")}
+    assert set(ended[7]) == {(True, 8, "over")}
+    assert set(ended[8]) == {(True, 8, "over")}

@@ -163,6 +163,11 @@ def _sigmoid(x: float) -> float:
 # is longer (more seats to play), so fewer of them keep a decision well under a second.
 PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 96}
 
+# From which round on a playout goes to the end of the game (the real score instead of an
+# estimate), whatever the horizon; None: never. From round 7 on was tried and did not help
+# (docs/bots.md, "search").
+TO_END_FROM: int | None = None
+
 
 class SearchBot(Bot):
     """Determinized Monte Carlo with heuristic playouts.
@@ -170,22 +175,26 @@ class SearchBot(Bot):
     ``playouts``: playouts per decision (shared among the candidates; None: by the number of
     players, :data:`PLAYOUTS_BY_PLAYERS`); ``horizon``: rounds to
     play on before the heuristic estimate replaces the rest of the game (None: to the end);
-    ``max_candidates``: answers tried per decision; ``time_limit``: seconds per decision after
-    which the search stops early (None: no limit; with a limit, a very slow machine may make a
-    game differ from run to run).
+    ``to_end_from``: the round from which playouts go to the end of the game whatever the
+    horizon (None: never); ``margin_scale``: the estimated margin (points) at which a cut-short
+    playout counts 73 % won; ``max_candidates``: answers tried per decision; ``time_limit``:
+    seconds per decision after which the search stops early (None: no limit; with a limit, a very
+    slow machine may make a game differ from run to run).
     """
 
     name = "search"
 
     margin_weight = 0.05  # score margin, in wins per point, added to the win (or its chance)
-    margin_scale = 1.5  # estimated margin (points) at which a cut-short playout counts 73 % won
 
     def __init__(self, cards: CardSet, seed: int, playouts: int | None = None,
                  horizon: int | None = 1, max_candidates: int = 8,
-                 time_limit: float | None = 0.9) -> None:
+                 time_limit: float | None = 0.9, to_end_from: int | None = TO_END_FROM,
+                 margin_scale: float = 1.5) -> None:
         super().__init__(cards, seed)
         self.playouts = playouts
         self.horizon = horizon
+        self.to_end_from = to_end_from
+        self.margin_scale = margin_scale
         self.max_candidates = max_candidates
         self.time_limit = time_limit
         self.ranker = _Ranker(cards, seed)
@@ -202,6 +211,14 @@ class SearchBot(Bot):
         if self.playouts is not None:
             return self.playouts
         return PLAYOUTS_BY_PLAYERS[len(view.players)]
+
+    def stop_round(self, view: View) -> int | None:
+        """The round at whose bidding a playout from this view stops (None: the end of the
+        game)."""
+        if self.horizon is None or (self.to_end_from is not None
+                                    and view.round >= self.to_end_from):
+            return None
+        return view.round + self.horizon
 
     def candidates(self, prompt: AnyPrompt, view: View) -> list[Answer]:
         """The answers the search compares: the heuristic's choice first, then its best others."""
@@ -277,7 +294,7 @@ class SearchBot(Bot):
             g.answer(answer)
         except IllegalAnswer:
             return None
-        stop = None if self.horizon is None else view.round + self.horizon
+        stop = self.stop_round(view)
         policy = self.policy
         while g.pending is not None:
             if stop is not None and g.round >= stop and g.phase == "bidding":
