@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.payment import payment_outcome
 from peloponnes_tui.engine.prompts import FeedPlan
-from peloponnes_tui.engine.state import CIV
 from peloponnes_tui.engine.supply import card_hunger, feed_units
 
 
@@ -45,15 +44,6 @@ def resource_payment(hand: Sequence[int], cards: CardSet, missing_wood: int, mis
     chosen = (pick_coins(hand, cards, "wood", missing_wood)
               + pick_coins(hand, cards, "stone", missing_stone))
     return chosen, payment_outcome(cards, missing_wood, missing_stone, chosen).luxury_needed
-
-
-def card_balance(cards: CardSet, civ: str, card: str) -> tuple[int, int]:
-    """(inhabitants, grain) that a tableau card contributes; ``civ`` names the civilization."""
-    if card == CIV:
-        c = cards.civ_by_id[civ]
-        return c.inhabitants, c.production.grain
-    p = cards.power_by_id[card]
-    return p.inhabitants, p.production.grain
 
 
 def feed_plan(cards: CardSet, civ: str, shortfall: int, hand: Sequence[int], luxury: int,

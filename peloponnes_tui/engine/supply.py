@@ -76,13 +76,16 @@ def inhabited(core: GameCore, p: Player) -> list[str]:
 # -- feeding ---------------------------------------------------------------------------------
 
 
+def card_balance(cards: CardSet, civ: str, card: str) -> tuple[int, int]:
+    """(inhabitants, grain) that a tableau card contributes; ``civ`` names the civilization."""
+    info = cards.civ_by_id[civ] if card == CIV else cards.power_by_id[card]
+    return info.inhabitants, info.production.grain
+
+
 def card_hunger(cards: CardSet, civ: str, card: str) -> int:
     """How much removing ``card`` lowers the shortfall: its inhabitants less its grain."""
-    if card == CIV:
-        c = cards.civ_by_id[civ]
-        return c.inhabitants - c.production.grain
-    info = cards.power_by_id[card]
-    return info.inhabitants - info.production.grain
+    inhabitants, grain = card_balance(cards, civ, card)
+    return inhabitants - grain
 
 
 def shortfall_after(cards: CardSet, civ: str, shortfall: int, removed: Iterable[str]) -> int:

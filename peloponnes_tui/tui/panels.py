@@ -46,8 +46,8 @@ from peloponnes_tui.engine.bidding import affordable, bid_coins, effective_halve
 from peloponnes_tui.engine.gaining import luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.payment import payment_outcome
-from peloponnes_tui.engine.plans import card_balance, feed_plan, resource_payment
-from peloponnes_tui.engine.supply import completion_cost, feed_preview
+from peloponnes_tui.engine.plans import feed_plan, resource_payment
+from peloponnes_tui.engine.supply import card_balance, completion_cost, feed_preview
 from peloponnes_tui.engine.words import halves, plural
 from peloponnes_tui.tui.render import card_name, offer_cards, res_style
 from peloponnes_tui.tui.session import Session
