@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from functools import cached_property
+from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -37,7 +38,18 @@ EXPECTED_LUXURY = 5
 ROUNDS = 8
 CARDS_PER_ROUND = 6
 
-DEFAULT_CARDS_PATH = Path(__file__).with_name("assets") / "cards.yaml"
+
+def _builtin_cards_path() -> Path:
+    """The built-in card data: the repository's ``assets/cards.yaml``, which an installed package
+    carries as ``peloponnes_tui.assets`` (pyproject.toml maps the folder onto it)."""
+    try:
+        return Path(str(resources.files("peloponnes_tui.assets").joinpath("cards.yaml")))
+    except ModuleNotFoundError:  # the source tree imported as it is, without installing it
+        return Path(__file__).resolve().parents[1] / "assets" / "cards.yaml"
+
+
+DEFAULT_CARDS_PATH = _builtin_cards_path()
+
 # libyaml's safe loader when PyYAML was built with it (several times faster), else the pure one.
 _YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from statistics import mean, pstdev
 from typing import TYPE_CHECKING
 
+from peloponnes_tui import __version__
+
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
 
@@ -17,6 +19,7 @@ def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="peloponnes",
         description="The Peloponnes Card Game in the terminal (2-5 players, hot-seat).")
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     ap.add_argument("--cards", metavar="PATH", help="play with an edited copy of cards.yaml")
     ap.add_argument("--resume", action="store_true", help="resume the autosaved game")
     sub = ap.add_subparsers(dest="command")

@@ -69,11 +69,14 @@ def _load_variant(tmp_path: Path, raw: Any, name: str = "broken.yaml") -> CardDa
 # --------------------------------------------------------------------- shipped file
 
 
-def test_shipped_file_loads_and_symlink_points_at_it(cards: CardSet) -> None:
+def test_shipped_file_loads_and_is_the_repository_copy(cards: CardSet) -> None:
     assert cards.version
-    repo_link = Path(__file__).resolve().parents[1] / "assets" / "cards.yaml"
-    if repo_link.exists():
-        assert repo_link.resolve() == DEFAULT_CARDS_PATH.resolve()
+    repo_copy = Path(__file__).resolve().parents[1] / "assets" / "cards.yaml"
+    # One real copy, not a link: the package ships the repository's assets folder as
+    # peloponnes_tui.assets (an editable install reads the file itself, a wheel carries a copy).
+    assert not repo_copy.is_symlink()
+    assert DEFAULT_CARDS_PATH.name == "cards.yaml"
+    assert DEFAULT_CARDS_PATH.read_bytes() == repo_copy.read_bytes()
 
 
 def test_counts(cards: CardSet) -> None:

@@ -1,0 +1,1 @@
+"""The built-in card data (cards.yaml), shipped inside the package as peloponnes_tui.assets."""
