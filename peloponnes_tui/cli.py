@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import mean, pstdev
 from typing import TYPE_CHECKING
 
@@ -15,36 +15,129 @@ if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
 
 
+# Bounds of the command-line values: anything outside is refused (exit status 2) before any work.
+PLAYERS = (2, 5)
+MAX_GAMES = 100_000
+MAX_SEED = 2**63 - 1
+MAX_TEXT = 200  # characters of a name or path given on the command line
+_DIGITS = 20  # longer digit strings are refused before int() sees them
+
+
+def _shown(text: str) -> str:
+    """A value as the error message shows it: printable, and cut when long."""
+    short = text if len(text) <= 24 else text[:20] + "…"
+    return repr(short)
+
+
+def _bounded_int(text: str, lo: int, hi: int, what: str) -> int:
+    raw = text.strip()
+    digits = raw[1:] if raw[:1] in "+-" else raw
+    if not digits.isascii() or not digits.isdigit():
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {_shown(text)}")
+    if len(digits) > _DIGITS or not lo <= int(raw) <= hi:
+        raise argparse.ArgumentTypeError(f"{what} must be from {lo:,} to {hi:,}, "
+                                         f"not {_shown(text)}")
+    return int(raw)
+
+
+def players_arg(text: str) -> int:
+    """``--players``: 2 to 5."""
+    try:
+        return _bounded_int(text, *PLAYERS, "the number of players")
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"a game needs 2 to 5 players, not {_shown(text)}") from None
+
+
+def games_arg(text: str) -> int:
+    """``--games``: at least 1, at most :data:`MAX_GAMES`."""
+    try:
+        return _bounded_int(text, 1, MAX_GAMES, "the number of games")
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"must be at least 1 and at most {MAX_GAMES:,}, not {_shown(text)}") from None
+
+
+def seed_arg(text: str) -> int:
+    """``--seed``: 0 to 2**63 - 1."""
+    return _bounded_int(text, 0, MAX_SEED, "the seed")
+
+
+def bots_arg(fewest: int) -> Callable[[str], list[str]]:
+    """``--bots``: ``fewest`` to 5 names of computer players, separated by commas."""
+    def check(text: str) -> list[str]:
+        from peloponnes_tui.bots import BOTS
+
+        if len(text) > MAX_TEXT:
+            raise argparse.ArgumentTypeError(f"too long ({len(text):,} characters)")
+        names = [b.strip() for b in text.split(",")]
+        if not any(names):
+            raise argparse.ArgumentTypeError(
+                f"needs {fewest} to 5 names separated by commas, from: {', '.join(BOTS)}")
+        unknown = [b for b in names if b not in BOTS]
+        if unknown:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {_shown(unknown[0])}; choose from {', '.join(BOTS)}")
+        if not fewest <= len(names) <= PLAYERS[1]:
+            raise argparse.ArgumentTypeError(
+                f"gives {len(names)} bot{'' if len(names) == 1 else 's'}; a game needs 2 to 5 "
+                "players")
+        return names
+
+    return check
+
+
+def text_arg(what: str) -> Callable[[str], str]:
+    """A name or a path: not empty, not overlong, no control characters."""
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{what} must not be empty")
+        if len(text) > MAX_TEXT:
+            raise argparse.ArgumentTypeError(f"{what} is too long ({len(text):,} characters)")
+        if not text.isprintable():
+            raise argparse.ArgumentTypeError(f"{what} holds control characters: {_shown(text)}")
+        return text
+
+    return check
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="peloponnes",
         description="The Peloponnes Card Game in the terminal (2-5 players, hot-seat).")
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    ap.add_argument("--cards", metavar="PATH", help="play with an edited copy of cards.yaml")
+    ap.add_argument("--cards", metavar="PATH", type=text_arg("the path"),
+                    help="play with an edited copy of cards.yaml")
     ap.add_argument("--resume", action="store_true", help="resume the autosaved game")
     sub = ap.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play games between computer players, print statistics")
-    sim.add_argument("--players", type=int, default=None, help="number of players (2-5)")
-    sim.add_argument("--bots", default=None,
-                     help="comma-separated bot names, one per seat (default: random for each)")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", type=players_arg, default=None,
+                     help="number of players (2-5); with fewer --bots, the bots are repeated "
+                     "in their order to fill the seats")
+    sim.add_argument("--bots", type=bots_arg(1), default=None,
+                     help="1 to 5 comma-separated bot names, one per seat (default: random for "
+                     "each)")
+    sim.add_argument("--games", type=games_arg, default=100,
+                     help=f"number of games (1 to {MAX_GAMES:,}; default 100)")
+    sim.add_argument("--seed", type=seed_arg, default=1,
+                     help="seed of the first game (0 to 2**63-1; game i uses seed + i)")
     sim.add_argument("--json", action="store_true", help="one JSON object per game and line")
 
     demo = sub.add_parser("demo", help="narrated rules demonstrations")
-    demo.add_argument("--scenario", metavar="NAME", help="play one scenario (see --list)")
+    demo.add_argument("--scenario", metavar="NAME", type=text_arg("the name"),
+                      help="play one scenario (see --list)")
     demo.add_argument("--list", action="store_true", help="list the scenarios")
     demo.add_argument("--text", action="store_true",
                       help="print the narration instead of opening the app")
-    demo.add_argument("--bots", default="random,random,random",
-                      help="bots for a whole narrated game (without --scenario)")
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--bots", type=bots_arg(2), default="random,random,random",
+                      help="2 to 5 bots for a whole narrated game (without --scenario)")
+    demo.add_argument("--seed", type=seed_arg, default=1, help="seed (0 to 2**63-1)")
 
     cards = sub.add_parser("cards", help="card data tools")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     check = cards_sub.add_parser("check", help="validate a cards.yaml and print a summary")
-    check.add_argument("path", nargs="?", default=None)
+    check.add_argument("path", nargs="?", default=None, type=text_arg("the path"))
     return ap
 
 
@@ -55,27 +148,12 @@ def _load(path: str | None) -> CardSet:
 
 
 def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
-    from peloponnes_tui.bots import BOTS
     from peloponnes_tui.simulate import Summary, game_record, play_game, wilson
 
-    if args.bots:
-        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    else:
-        bots = ["random"] * (args.players or 4)
-    if args.players and args.bots and len(bots) != args.players:
-        # fill the seats by repeating the given bots
+    bots: list[str] = args.bots or ["random"] * (args.players or 4)
+    if args.players and len(bots) < args.players:
+        # fill the seats by repeating the given bots (said in --help)
         bots = [bots[i % len(bots)] for i in range(args.players)]
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown:
-        print(f"peloponnes: unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}",
-              file=sys.stderr)
-        return 2
-    if not 2 <= len(bots) <= 5:
-        print("peloponnes: a game needs 2 to 5 players", file=sys.stderr)
-        return 2
-    if args.games < 1:
-        print("peloponnes: --games must be at least 1", file=sys.stderr)
-        return 2
     summary = Summary()
     for i in range(args.games):
         shift = i % len(bots)  # rotate seats so no bot keeps the same seat
@@ -165,19 +243,12 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
                 print("peloponnes: the demonstration screen is not part of this build; showing "
                       "the narration as text.", file=sys.stderr)
             else:
-                return int(run_demo(cards=cards, scenario=scenario, bots=args.bots,
+                return int(run_demo(cards=cards, scenario=scenario, bots=",".join(args.bots),
                                     seed=args.seed))
         if scenario is not None:
             lines = narrate_text(scenario, cards)
         else:
-            bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-            from peloponnes_tui.bots import BOTS
-
-            bad = [b for b in bots if b not in BOTS]
-            if bad or not 2 <= len(bots) <= 5:
-                print(f"peloponnes: --bots needs 2 to 5 of: {', '.join(BOTS)}", file=sys.stderr)
-                return 2
-            lines = narrate_bot_game(cards, bots, args.seed)
+            lines = narrate_bot_game(cards, args.bots, args.seed)
         for line in lines:
             print(line)
         return 0
@@ -200,7 +271,53 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    """The ``peloponnes`` command; returns the exit status (0, 1 for an internal error, 2 for a
+    refused value or file, 130 for Ctrl+C)."""
+    where = "peloponnes"
+    try:
+        parser = _parser()
+        try:
+            args = parser.parse_args(argv)
+            conflict = _conflict(args)
+            if conflict:
+                parser.error(conflict)
+        except SystemExit as exit_:  # argparse refused a value (2) or printed --help (0)
+            return exit_.code if isinstance(exit_.code, int) else 2
+        where = f"peloponnes {args.command or 'play'}"
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # e.g. `peloponnes simulate --json | head`: the reader is gone
+        _silence_stdout()
+        return 0
+    except Exception as exc:
+        from peloponnes_tui.crash import report_crash
+
+        return report_crash(exc, where)
+
+
+def _conflict(args: argparse.Namespace) -> str | None:
+    """Values that are each fine but do not go together."""
+    if args.command == "simulate" and args.bots:
+        seats = args.players or len(args.bots)
+        if len(args.bots) > seats:
+            return f"--bots names {len(args.bots)} bots but --players is {args.players}"
+        if seats < PLAYERS[0]:
+            return "a game needs 2 to 5 players: give --players or more --bots"
+    return None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush cannot fail again."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command is None and args.cards is None:
         # The built-in card data is checked by the tests; the app loads it when it needs it,
         # so nothing heavy is imported before the first screen.
@@ -219,10 +336,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardDataError as exc:
         print(f"peloponnes: card data error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
 
 
 def cmd_play(args: argparse.Namespace, cards: CardSet | None) -> int:

@@ -9,7 +9,7 @@ from peloponnes_tui.engine import BidPrompt
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.board import BoardScreen
 from peloponnes_tui.tui.screens import MessageScreen, StartScreen
-from peloponnes_tui.tui.session import Session, autosave_path
+from peloponnes_tui.tui.session import TMP_SUFFIX, Session, autosave_path
 from peloponnes_tui.tui.session import data_dir as session_data_dir
 from peloponnes_tui.tui.testing import session_at
 from peloponnes_tui.tui.textdump import screen_text
@@ -28,7 +28,7 @@ def test_session_round_trip(cards):
     assert again.game.snapshot() == session.game.snapshot()
     assert [s.to_json() for s in again.seats] == [s.to_json() for s in session.seats]
     assert again.answered_by == session.answered_by
-    assert not list(autosave_path().parent.glob("*.tmp"))
+    assert not list(autosave_path().parent.glob(f"*{TMP_SUFFIX}"))
 
 
 async def test_autosave_after_every_answer_and_resume(cards):

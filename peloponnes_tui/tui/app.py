@@ -8,8 +8,9 @@ engine's reason whenever it refuses.
 from __future__ import annotations
 
 import os
+import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, assert_never
 
@@ -19,6 +20,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
 
+from peloponnes_tui.crash import EXIT_INTERNAL, crash_message, report_crash, write_crash_log
 from peloponnes_tui.tui.screens import (
     ConfirmScreen,
     HandoffScreen,
@@ -32,9 +34,13 @@ from peloponnes_tui.tui.screens import (
 )
 from peloponnes_tui.tui.session import (
     DEFAULT_PAUSE,
+    AutosaveLock,
+    LockHolder,
     Seat,
     Session,
     autosave_path,
+    clean_stale_temp_files,
+    own_autosave_path,
     saves_dir,
     set_light_palette,
 )
@@ -51,7 +57,58 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
 
 
-class PeloponnesApp(App[int]):
+class CrashGuard(App[int]):
+    """An app whose unexpected errors end in a short message and a log file, not a traceback.
+
+    Textual hands every unhandled exception (in a handler, a timer, a worker, a screen) to
+    ``App._handle_exception``, which ends the app with status 1 and, through ``_fatal_error``,
+    renders a traceback with local variables that is printed once the terminal is restored.
+    Here the traceback goes to a crash log instead (``crash.write_crash_log``), ``on_crash``
+    lets the app stop writing anything, and nothing is left for Textual to print:
+    :func:`run_guarded` prints the one-line message after the app has closed.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.crash: tuple[BaseException, Path | None] | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self.crash is None:
+            self.crash = (error, write_crash_log(error, type(self).__name__))
+            self.on_crash()
+        super()._handle_exception(error)  # status 1, closes the app; tests see the error
+        self._exit_renderables.clear()  # an error with a __rich__ view of itself: logged only
+
+    def _fatal_error(self) -> None:
+        self._close_messages_no_wait()  # Textual's own renders a traceback with locals here
+
+    def on_crash(self) -> None:
+        """Called once, at the first unexpected error, before the app closes."""
+
+    def crash_note(self) -> str:
+        """What the crash message adds (where the game is saved)."""
+        return ""
+
+
+def run_guarded(app: CrashGuard, after: Callable[[], None] | None = None) -> int:
+    """Run ``app``; an unexpected error becomes the one-line message and exit status 1."""
+    try:
+        result = app.run()
+    except Exception as exc:  # an error outside Textual's handlers (starting, closing)
+        if app.crash is None:
+            return report_crash(exc, type(app).__name__, app.crash_note())
+        result = None
+    finally:
+        if after is not None:
+            after()
+    if app.crash is not None:
+        error, log = app.crash
+        print(crash_message(error, log, app.crash_note()), file=sys.stderr, flush=True)
+        return EXIT_INTERNAL
+    return int(result or 0)
+
+
+class PeloponnesApp(CrashGuard):
     TITLE = "Peloponnes"
 
     def __init__(self, cards: CardSet | None = None, cards_path: str | None = None,
@@ -73,6 +130,10 @@ class PeloponnesApp(App[int]):
         self.viewer: int | None = None  # the seat whose hand may be shown now
         self._gen = 0  # bumps when the session changes, so stale bot timers do nothing
         self._bot_timer: Timer | None = None
+        # This window's game autosaves to autosave.json while it holds the lock on it, else to
+        # a file of its own (another window owns autosave.json); see docs/reliability.md.
+        self.autosave_lock: AutosaveLock | None = None
+        self.autosave_to: Path = autosave_path()
 
     @property
     def bot_pause(self) -> float:
@@ -93,6 +154,7 @@ class PeloponnesApp(App[int]):
     # -- lifecycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        clean_stale_temp_files()
         set_light_palette(not self.current_theme.dark)
         self.theme_changed_signal.subscribe(self, self.theme_changed)
         self.push_screen(StartScreen())
@@ -136,8 +198,65 @@ class PeloponnesApp(App[int]):
 
     def start_new(self, seats: list[Seat], seed: int, privacy: bool = True,
                   bot_pause: float = DEFAULT_PAUSE) -> None:
-        self.set_session(Session.new(seats, seed, self.cards, privacy, bot_pause=bot_pause))
+        session = Session.new(seats, seed, self.cards, privacy, bot_pause=bot_pause)
+        holder = self.claim_autosave()
+        self.set_session(session)
+        self.autosave_here(holder)
+
+    # -- who owns the autosave ---------------------------------------------------------------
+
+    def claim_autosave(self) -> LockHolder | None:
+        """Take the autosave for this window: None when it is ours (or no lock file can be
+        made: then writing the autosave fails too, and says so), else the window holding it."""
+        if self.autosave_lock is not None and self.autosave_lock.held:
+            return None
+        try:
+            got = AutosaveLock.acquire()
+        except OSError:
+            return None
+        if isinstance(got, LockHolder):
+            return got
+        self.autosave_lock = got
+        return None
+
+    def release_autosave(self) -> None:
+        if self.autosave_lock is not None:
+            self.autosave_lock.release()
+            self.autosave_lock = None
+
+    def autosave_here(self, holder: LockHolder | None) -> None:
+        """Autosave the new session: to autosave.json, or to a file of its own when
+        ``holder`` (another window) owns autosave.json, telling the player so."""
+        self.autosave_to = autosave_path() if holder is None else own_autosave_path()
         self.autosave()
+        if holder is not None:
+            self.notify(f"Another window owns the autosaved game ({holder.describe()}). This "
+                        f"game is autosaved to {self.autosave_to}: Load lists it.",
+                        title="Autosaved to its own file", severity="warning", timeout=12)
+
+    def held_elsewhere(self, holder: LockHolder) -> None:
+        """Tell the player that the autosaved game is open in another window."""
+        self.push_screen(MessageScreen(
+            "The autosaved game is open in another window",
+            f"It is being played in {holder.describe()}, which saves every answer to it.\n"
+            "Quit that window (the game stays saved) and resume it here, or start a new game "
+            "here: it is autosaved to a file of its own, which Load lists."))
+
+    def on_unmount(self) -> None:
+        self.release_autosave()
+
+    def on_crash(self) -> None:
+        self._gen += 1  # no bot timer or worker answer acts any more
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+
+    def crash_note(self) -> str:
+        if self.session is None:
+            return ""
+        if self.autosave_to == autosave_path():
+            return ("your game is autosaved up to the last answer: continue with "
+                    "`peloponnes --resume`")
+        return f"your game is autosaved up to the last answer in {self.autosave_to}"
 
     def set_session(self, session: Session) -> None:
         self._gen += 1
@@ -165,23 +284,39 @@ class PeloponnesApp(App[int]):
             self.push_screen(MessageScreen("The autosaved game cannot be resumed", err))
 
     def load_path(self, path: Path) -> str | None:
-        """Load a save; on failure return the reason and keep everything as it was."""
+        """Load a save; on failure return the reason and keep everything as it was.
+
+        The autosaved game itself is resumed only by the window that can own it; another
+        window is told which one has it (and the message is shown here, not returned).
+        """
         from peloponnes_tui.engine.save import SaveError
 
+        resuming = _same_file(path, autosave_path())
+        mine = self.autosave_lock is not None and self.autosave_lock.held
+        holder = self.claim_autosave() if resuming else None
+        if holder is not None:
+            self.held_elsewhere(holder)
+            return None
         try:
             session = Session.load(path, self.cards)
         except SaveError as exc:
+            if resuming and not mine:
+                self.release_autosave()  # nothing resumed: another window may have it
             return f"{exc}\nThe file was left as it is."
+        if resuming:
+            self.set_session(session)
+            self.autosave_to = autosave_path()
+            return None
+        holder = self.claim_autosave()
         self.set_session(session)
-        if path != autosave_path():
-            self.autosave()
+        self.autosave_here(holder)
         return None
 
     def autosave(self) -> None:
-        if self.session is None:
-            return
+        if self.session is None or self.crash is not None:
+            return  # after an unexpected error the game may be half-changed: keep the file
         try:
-            self.session.save(autosave_path())
+            self.session.save(self.autosave_to)
         except OSError as exc:
             self.notify(f"Autosave failed: {exc}", severity="error")
 
@@ -395,11 +530,17 @@ def handoff_text(prompt: AnyPrompt) -> str:
             assert_never(kind)
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return a == b
+
+
 def run_app(cards: CardSet | None = None, cards_path: str | None = None,
             resume: bool = False) -> int:
     app = PeloponnesApp(cards=cards, cards_path=cards_path, resume=resume)
-    result = app.run()
-    return int(result or 0)
+    return run_guarded(app, app.release_autosave)
 
 
 def run_demo(cards: CardSet | None = None, scenario: Scenario | None = None,
@@ -418,8 +559,7 @@ def run_demo(cards: CardSet | None = None, scenario: Scenario | None = None,
     except ValueError as exc:
         print(f"peloponnes: {exc}", file=sys.stderr)
         return 2
-    result = DemoApp(script).run()
-    return int(result or 0)
+    return run_guarded(DemoApp(script))
 
 
-__all__ = ["PeloponnesApp", "run_app", "run_demo"]
+__all__ = ["CrashGuard", "PeloponnesApp", "run_app", "run_demo", "run_guarded"]

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.events import Resize
@@ -29,6 +29,7 @@ from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator
 from peloponnes_tui.demo.scenario import Scenario, ScenarioRun
 from peloponnes_tui.engine import Game
+from peloponnes_tui.tui.app import CrashGuard
 from peloponnes_tui.tui.render import (
     offer_table,
     players_table,
@@ -272,7 +273,7 @@ class DemoScreen(Screen[None]):
             self.show(self.step)
 
 
-class DemoApp(App[int]):
+class DemoApp(CrashGuard):
     TITLE = "Peloponnes — demonstration"
 
     def __init__(self, script: Script, pause: float | None = None) -> None:

@@ -10,8 +10,13 @@ engine's check), so they cannot see a hidden card.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import socket
+import sys
 import tempfile
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,8 +24,6 @@ from typing import TYPE_CHECKING, Any
 # The engine, the bots and the card model (pydantic, YAML) load when a game starts, not when the
 # app starts: the start screen needs none of them.
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from peloponnes_tui.bots.base import Bot
     from peloponnes_tui.bots.players import BotPlayers
     from peloponnes_tui.cards import CardSet
@@ -77,10 +80,20 @@ def data_dir() -> Path:
     return Path(user_data_dir("peloponnes", appauthor=False))
 
 
+TMP_SUFFIX = ".peloponnes-tmp"
+STALE_TMP = 60.0  # seconds: a temporary file older than this is left over from a killed write
+
+
 def atomic_write(path: Path, text: str) -> None:
-    """Write a file so that a crash leaves either the old or the new content, never half."""
+    """Write a file so that a crash leaves either the old or the new content, never half.
+
+    The text goes to ``<name>.<pid>.<random>.peloponnes-tmp`` beside the file, is flushed to the
+    disk, and then renamed over it.  A kill between the two leaves the temporary file behind;
+    :func:`clean_stale_temp_files` removes it at the next start.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX,
+                               dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -91,6 +104,157 @@ def atomic_write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the system allows opening a folder)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def clean_stale_temp_files(folders: Sequence[Path] | None = None,
+                           now: float | None = None) -> list[Path]:
+    """Remove temporary files of :func:`atomic_write` left by a killed write; return them.
+
+    Only this program's own temporary files are touched (their suffix says so), only those
+    older than :data:`STALE_TMP` seconds, and never those of the running process.
+    """
+    folders = [data_dir(), saves_dir()] if folders is None else folders
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for folder in folders:
+        try:
+            candidates = list(folder.glob(f"*{TMP_SUFFIX}"))
+        except OSError:
+            continue
+        for tmp in candidates:
+            parts = tmp.name[: -len(TMP_SUFFIX)].rsplit(".", 2)
+            if len(parts) == 3 and parts[1] == str(os.getpid()):
+                continue  # a write of this process, perhaps under way
+            try:
+                if not tmp.is_file() or now - tmp.stat().st_mtime < STALE_TMP:
+                    continue
+                tmp.unlink()
+            except OSError:
+                continue
+            removed.append(tmp)
+    return removed
+
+
+# -- one window owns the autosave ---------------------------------------------------------------
+
+LOCK = "autosave.lock"
+
+
+@dataclass(frozen=True)
+class LockHolder:
+    """The window that owns the autosave: its process, machine and when it took it."""
+
+    pid: int
+    host: str
+    started: float  # seconds since the epoch
+
+    def describe(self) -> str:
+        when = time.strftime("%H:%M on %d %b %Y", time.localtime(self.started))
+        where = "" if self.host == socket.gethostname() else f" on {self.host}"
+        return f"the window of process {self.pid}{where}, since {when}"
+
+    def to_json(self) -> str:
+        return json.dumps({"pid": self.pid, "host": self.host, "started": self.started})
+
+    @classmethod
+    def from_text(cls, text: str) -> LockHolder | None:
+        try:
+            raw = json.loads(text[:1000])
+            return cls(int(raw["pid"]), str(raw["host"])[:100], float(raw["started"]))
+        except (ValueError, TypeError, KeyError, OverflowError):
+            return None
+
+
+class AutosaveLock:
+    """Ownership of ``autosave.json``: the window holding it is the only one that writes it.
+
+    The lock is an advisory lock (``flock``; ``msvcrt.locking`` on Windows) on
+    ``autosave.lock`` in the data directory, held for as long as the window runs.  The system
+    drops it when the process ends, however it ends, so a killed window never blocks the next
+    one: a lock file whose process is gone is simply taken over.  The file holds the owner's
+    pid, host and start time so that another window can say who has the game.
+    """
+
+    def __init__(self, fd: int, holder: LockHolder) -> None:
+        self._fd: int | None = fd
+        self.holder = holder
+
+    @classmethod
+    def acquire(cls, folder: Path | None = None) -> AutosaveLock | LockHolder:
+        """Take the lock, or return who holds it (a holder unknown to the file: pid 0).
+
+        Raises OSError when the lock file cannot be opened at all (an unwritable folder).
+        """
+        folder = data_dir() if folder is None else folder
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if not _try_lock(fd):
+                text = os.pread(fd, 1000, 0).decode("utf-8", "replace")
+                os.close(fd)
+                return LockHolder.from_text(text) or LockHolder(0, "?", 0.0)
+            me = LockHolder(os.getpid(), socket.gethostname(), time.time())
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, me.to_json().encode("utf-8"), 0)
+            os.fsync(fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+            raise
+        return cls(fd, me)
+
+    def release(self) -> None:
+        """Give the autosave up (the window closes).  The file stays: removing it could let
+        two windows lock two different files."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+        with contextlib.suppress(OSError):
+            os.close(fd)  # closing drops the lock
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+
+def _try_lock(fd: int) -> bool:
+    """Lock ``fd`` without waiting; False when another open file holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, 4096, os.SEEK_SET)  # a byte past the holder's text, which stays readable
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def own_autosave_path(started: float | None = None) -> Path:
+    """Where a game autosaves when another window owns ``autosave.json``: a file of its own in
+    the saves folder, which the Load screen lists."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(started))
+    return saves_dir() / f"autosave-{stamp}-{os.getpid()}.json"
 
 
 @dataclass
@@ -314,14 +478,21 @@ __all__ = [
     "DEFAULT_PAUSE",
     "HUMAN",
     "LIGHT_COLOURS",
+    "LOCK",
     "PAUSES",
+    "STALE_TMP",
+    "TMP_SUFFIX",
+    "AutosaveLock",
+    "LockHolder",
     "Seat",
     "Session",
     "atomic_write",
     "autosave_path",
+    "clean_stale_temp_files",
     "data_dir",
     "default_seats",
     "light_palette",
+    "own_autosave_path",
     "saves_dir",
     "set_light_palette",
 ]

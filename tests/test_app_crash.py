@@ -1,0 +1,108 @@
+"""An unexpected error inside the running app: a short message, a crash log with the traceback,
+exit status 1, and the autosave exactly as it was after the last answer that was applied whole."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from peloponnes_tui.crash import logs_dir
+from peloponnes_tui.engine import BidPrompt, Game
+from peloponnes_tui.tui.app import PAUSE_ENV, PeloponnesApp, run_app
+from peloponnes_tui.tui.board import BoardScreen
+from peloponnes_tui.tui.session import autosave_path
+from peloponnes_tui.tui.testing import session_at
+
+
+def half_applied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, the engine applies an answer and then fails, as a bug half-way would."""
+    real = Game.answer
+
+    def broken(self: Game, answer: Any) -> None:
+        real(self, answer)
+        raise ZeroDivisionError("injected after the answer was applied")
+
+    monkeypatch.setattr(Game, "answer", broken)
+
+
+@pytest.fixture
+def autosaved(cards) -> str:
+    """An autosaved 2-player game at a bid; returns the autosave's text."""
+    session = session_at(cards, 2, lambda p: isinstance(p, BidPrompt))
+    session.save(autosave_path())
+    return autosave_path().read_text(encoding="utf-8")
+
+
+async def test_an_error_in_the_app_keeps_the_autosave_and_is_logged(cards, autosaved,
+                                                                   monkeypatch):
+    app = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
+    with pytest.raises(ZeroDivisionError):  # run_test hands the error on to the test
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, BoardScreen)
+            answers = len(app.session.game.answers)
+            half_applied(monkeypatch)
+            await pilot.press("p")  # pass: applied, then the injected error
+            await pilot.pause()
+            assert len(app.session.game.answers) == answers + 1  # the game did change
+    assert app.return_code == 1
+    assert app.crash is not None
+    error, log = app.crash
+    assert isinstance(error, ZeroDivisionError)
+    assert log is not None and log.parent == logs_dir()
+    text = log.read_text(encoding="utf-8")
+    assert "Traceback (most recent call last)" in text
+    assert "ZeroDivisionError: injected after the answer was applied" in text
+    # the half-applied game was never written: the autosave is the one from before
+    assert autosave_path().read_text(encoding="utf-8") == autosaved
+    assert len(json.loads(autosaved)["answers"]) == answers
+
+
+def test_run_app_ends_with_one_line_and_status_1(cards, autosaved, monkeypatch, capsys):
+    """``peloponnes --resume`` as a player runs it (headless here): no traceback, no locals."""
+    monkeypatch.setenv(PAUSE_ENV, "0")
+    run = PeloponnesApp.run
+
+    async def player(pilot: Any) -> None:
+        await pilot.pause()
+        half_applied(monkeypatch)
+        await pilot.press("p")
+        await pilot.pause()
+
+    def headless(self: PeloponnesApp, **kwargs: Any) -> Any:
+        return run(self, headless=True, size=(80, 24), auto_pilot=player)
+
+    monkeypatch.setattr(PeloponnesApp, "run", headless)
+    assert run_app(cards=cards, resume=True) == 1
+    out, err = capsys.readouterr()
+    (log,) = logs_dir().glob("crash-*.log")
+    assert err == (f"peloponnes: something went wrong (ZeroDivisionError); details written to "
+                   f"{log}; your game is autosaved up to the last answer: continue with "
+                   "`peloponnes --resume`\n")
+    assert "Traceback" not in out + err and "locals" not in out + err
+    assert "ZeroDivisionError: injected" in log.read_text(encoding="utf-8")
+    assert autosave_path().read_text(encoding="utf-8") == autosaved
+
+
+def test_an_error_before_any_game_gives_no_autosave_note(monkeypatch, capsys):
+    run = PeloponnesApp.run
+
+    async def player(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("question_mark")  # the rules screen needs the cards
+        await pilot.pause()
+
+    def no_cards(self: PeloponnesApp) -> Any:
+        raise LookupError("injected: no cards")
+
+    monkeypatch.setattr(PeloponnesApp, "cards", property(no_cards))
+    monkeypatch.setattr(PeloponnesApp, "run",
+                        lambda self, **kw: run(self, headless=True, size=(80, 24),
+                                               auto_pilot=player))
+    assert run_app() == 1
+    err = capsys.readouterr().err
+    (log,) = logs_dir().glob("crash-*.log")
+    assert err == f"peloponnes: something went wrong (LookupError); details written to {log}\n"
+    assert not autosave_path().exists()
