@@ -22,6 +22,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     ap.add_argument("--cards", metavar="PATH", help="play with an edited copy of cards.yaml")
     ap.add_argument("--resume", action="store_true", help="resume the autosaved game")
+    # one browser page's game process, started by `peloponnes serve` (see serve.py)
+    ap.add_argument("--web-session", action="store_true", help=argparse.SUPPRESS)
     sub = ap.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play games between computer players, print statistics")
@@ -40,6 +42,14 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--bots", default="random,random,random",
                       help="bots for a whole narrated game (without --scenario)")
     demo.add_argument("--seed", type=int, default=1)
+
+    web = sub.add_parser(
+        "serve", help="play in a web browser (needs the web extra; no password, see README)",
+        description="Serve the game to web browsers with textual-serve. Each browser page plays "
+                    "its own game. There is no authentication: keep the default host "
+                    "(127.0.0.1, this computer only) unless everyone on the network may play.")
+    web.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
+    web.add_argument("--port", type=int, default=None, help="port (default 8000)")
 
     cards = sub.add_parser("cards", help="card data tools")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
@@ -201,6 +211,27 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "serve":
+        return cmd_serve(args)
+    if args.web_session:
+        from peloponnes_tui.serve import web_session
+
+        with web_session():
+            return _run(args)
+    return _run(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from peloponnes_tui.serve import DEFAULT_HOST, DEFAULT_PORT, serve
+
+    port = DEFAULT_PORT if args.port is None else args.port
+    if not 1 <= port <= 65535:
+        print("peloponnes: --port must be between 1 and 65535", file=sys.stderr)
+        return 2
+    return serve(args.host or DEFAULT_HOST, port, args.cards)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command is None and args.cards is None:
         # The built-in card data is checked by the tests; the app loads it when it needs it,
         # so nothing heavy is imported before the first screen.
