@@ -63,6 +63,11 @@ def seed_arg(text: str) -> int:
     return _bounded_int(text, 0, MAX_SEED, "the seed")
 
 
+def port_arg(text: str) -> int:
+    """``serve --port``: 1 to 65535."""
+    return _bounded_int(text, 1, 65535, "the port")
+
+
 def bots_arg(fewest: int) -> Callable[[str], list[str]]:
     """``--bots``: ``fewest`` to 5 names of computer players, separated by commas."""
     def check(text: str) -> list[str]:
@@ -109,6 +114,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--cards", metavar="PATH", type=text_arg("the path"),
                     help="play with an edited copy of cards.yaml")
     ap.add_argument("--resume", action="store_true", help="resume the autosaved game")
+    # one browser page's game process, started by `peloponnes serve` (see serve.py)
+    ap.add_argument("--web-session", action="store_true", help=argparse.SUPPRESS)
     sub = ap.add_subparsers(dest="command")
 
     sim = sub.add_parser("simulate", help="play games between computer players, print statistics")
@@ -133,6 +140,15 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--bots", type=bots_arg(2), default="random,random,random",
                       help="2 to 5 bots for a whole narrated game (without --scenario)")
     demo.add_argument("--seed", type=seed_arg, default=1, help="seed (0 to 2**63-1)")
+
+    web = sub.add_parser(
+        "serve", help="play in a web browser (needs the web extra; no password, see README)",
+        description="Serve the game to web browsers with textual-serve. Each browser page plays "
+                    "its own game. There is no authentication: keep the default host "
+                    "(127.0.0.1, this computer only) unless everyone on the network may play.")
+    web.add_argument("--host", type=text_arg("the host"), default=None,
+                     help="address to listen on (default 127.0.0.1)")
+    web.add_argument("--port", type=port_arg, default=None, help="port (default 8000)")
 
     cards = sub.add_parser("cards", help="card data tools")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
@@ -284,6 +300,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exit_:  # argparse refused a value (2) or printed --help (0)
             return exit_.code if isinstance(exit_.code, int) else 2
         where = f"peloponnes {args.command or 'play'}"
+        if args.command == "serve":
+            return cmd_serve(args)
+        if args.web_session:
+            from peloponnes_tui.serve import web_session
+
+            with web_session():
+                return _run(args)
         return _run(args)
     except KeyboardInterrupt:
         return 130
@@ -315,6 +338,13 @@ def _silence_stdout() -> None:
     with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from peloponnes_tui.serve import DEFAULT_HOST, DEFAULT_PORT, serve
+
+    return serve(args.host or DEFAULT_HOST, DEFAULT_PORT if args.port is None else args.port,
+                 args.cards)
 
 
 def _run(args: argparse.Namespace) -> int:

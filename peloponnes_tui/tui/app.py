@@ -7,6 +7,7 @@ engine's reason whenever it refuses.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import time
@@ -21,6 +22,7 @@ from textual.theme import Theme
 from textual.timer import Timer
 
 from peloponnes_tui.crash import EXIT_INTERNAL, crash_message, report_crash, write_crash_log
+from peloponnes_tui.serve import in_web_session
 from peloponnes_tui.tui.screens import (
     ConfirmScreen,
     HandoffScreen,
@@ -460,7 +462,14 @@ class PeloponnesApp(CrashGuard):
     def action_save_game(self) -> None:
         if self.session is None:
             return
-        path = saves_dir() / time.strftime("peloponnes-%Y%m%d-%H%M%S.json")
+        name = time.strftime("peloponnes-%Y%m%d-%H%M%S.json")
+        if in_web_session():
+            # in a browser the game goes to the player's computer, not to the server's disk
+            self.deliver_text(io.StringIO(self.session.dumps()), save_filename=name,
+                              mime_type="application/json")
+            self.notify(f"Your browser downloads the game as {name}")
+            return
+        path = saves_dir() / name
         try:
             self.session.save(path)
         except OSError as exc:

@@ -199,6 +199,9 @@ class DecisionPanel(Widget, can_focus=True):
             out.append(reason, style="red")
         else:
             out.append("✓ Legal — Enter confirms.", style="bold green")
+            # the same for the mouse: a click on it confirms, as Enter does
+            out.append(" ")
+            out.append(" Confirm ", style=Style(bold=True, reverse=True) + click("confirm"))
         out.append("\n")
         out.append_text(self.body())
         out.append("\n")
