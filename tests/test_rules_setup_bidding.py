@@ -35,6 +35,8 @@ from peloponnes_tui.engine import (
     PlaceBid,
     Withdraw,
 )
+from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.engine.payment import spending_order
 from peloponnes_tui.simulate import play_game
 
 CARDS = load_cards()
@@ -192,7 +194,8 @@ def test_a_bid_on_a_card_already_bid_on_must_be_higher():
     game = three()
     bid(game, 0, "forest", 2)
     expect_illegal(game, PlaceBid("forest", tuple(game.players[1].hand[:2])),
-                   "Helena's bid on Forest counts 2", "yours would count 2", "you must bid more")
+                   "Helena's bid on Forest counts 2", "yours would count 2",
+                   "you must bid more — at least 3 coin cards; you offered 2")
     target = next(t for t in game.pending.targets if t.card == "forest")
     assert (target.holder, target.need_coins, target.holder_effective_halves) == (0, 3, 4)
 
@@ -219,8 +222,10 @@ def test_outbid_move_must_meet_the_minimum_of_the_new_card():
     bid(game, 1, "forest", 3)
     assert [t.card for t in game.pending.targets] == ["quarry"]
     expect_illegal(game, MoveBid("river-valley"),
-                   "your bid of 2 is below the minimum of 3 for River Valley")
-    expect_illegal(game, MoveBid("coast"), "below the minimum of 5 for Coast")
+                   "River Valley needs at least 3 coin cards; your bid is 2")
+    expect_illegal(game, MoveBid("coast"),
+                   "Coast needs at least 5 coin cards in the conquest row (value 2 + 3); "
+                   "your bid is 2")
     expect_illegal(game, MoveBid("forest"), "you must move your bid to a different card")
     expect_illegal(game, MoveBid("palace"), "is not a power card on offer this round")
     expect_illegal(game, Pass(), "must answer with move bid or withdraw")
@@ -240,7 +245,8 @@ def test_outbid_move_onto_a_bid_must_beat_it_and_starts_a_chain():
     # Helena's 3 beats Leonidas' 2 on quarry but not Dimitrios' 3 on pasture
     assert [t.card for t in prompt.targets] == ["quarry", "barley-fields"]
     expect_illegal(game, MoveBid("pasture"),
-                   "your bid counts 3, not more than the 3 already on Pasture")
+                   "your bid counts 3, not more than the 3 already on Pasture: beating it "
+                   "takes 4 coin cards; your bid is 3")
     game.answer(MoveBid("quarry"))
     # the chain reaction: Leonidas is outbid in turn and must move or withdraw
     prompt = game.pending
@@ -280,7 +286,8 @@ def test_conquest_row_costs_value_plus_three_value_2_costs_5():
     assert (target.row, target.min_coins, target.need_coins) == ("conquest", 5, 5)
     hand = game.players[0].hand
     expect_illegal(game, PlaceBid("coast", tuple(hand[:4])),
-                   "Coast needs at least 5 coin cards in the conquest row (value + 3)")
+                   "Coast needs at least 5 coin cards in the conquest row (value 2 + 3); "
+                   "you offered 4")
     bid(game, 0, "coast", 5)
     assert game.players[0].bid_card == "coast" and game.players[0].bid_count == 5
     assert "Helena bids 5 on Coast in the conquest row." in texts(game, "bid")
@@ -320,7 +327,7 @@ def test_barracks_and_stockade_lower_the_conquest_row_minimum(buildings, discoun
     if discount:
         expect_illegal(game, PlaceBid("coast", tuple(hand[: need - 1])),
                        f"needs at least {need} coin cards in the conquest row "
-                       f"(value + 3 − {discount} for Barracks/Stockade)")
+                       f"(value 2 + 3 − {discount} for Barracks/Stockade); you offered {need - 1}")
     bid(game, 0, "coast", need)
     assert game.players[0].bid_card == "coast"
 
@@ -473,3 +480,32 @@ def test_reveal_turn_order_setup_coin_conservation():
         game.table.discard + [c for p in game.players for x in p.placed()
                               for c in (x.pledge, x.cover) if c is not None]
     assert Counter(places) == Counter(range(72))
+
+
+def test_bid_and_outbid_prompts_say_how_many_coin_cards_a_pass_draws():
+    """Three while the coin cards last; with one left anywhere (draw pile and discard pile) the
+    prompts say one, and passing draws exactly that one (ruling R18)."""
+    # every coin card but one in the two hands, that one on the draw pile
+    backs_ = {b.id: b.count for b in CARDS.coin_backs}
+    wood_stone = [b for b in backs_ if b.startswith(("wood", "stone"))]
+    helena = [b for b in wood_stone for _ in range(backs_[b])]
+    rest = [b for b in backs_ if b not in wood_stone for _ in range(backs_[b])]
+    game = game_at(dict(hand=helena), dict(hand=rest[:-1]), reveal=REVEAL3,
+                   order=[0, 1], coins_next=rest[-1:], coin_pile_size=1, discard=[])
+    assert game.pending.kind == "bid" and game.pending.draws == 1
+    bid(game, 0, "forest", 1)
+    bid(game, 1, "forest", 2)
+    assert game.pending.kind == "outbid" and game.pending.draws == 1
+    game.answer(Withdraw())
+    assert texts(game, "withdraw") == ["Helena takes the bid back and draws 1 coin card."]
+    full = game_at(dict(hand=["wood"]), dict(hand=["stone"]), reveal=REVEAL3, order=[0, 1])
+    assert full.pending.draws == rule_numbers(CARDS).coins_for_passing
+
+
+def test_coin_cards_are_spent_inhabitants_last_and_small_amounts_first():
+    """spending_order: an inhabitant coin card counts as population at the end, a 2 Wood pays
+    more later; cards of equal worth keep their order in the hand."""
+    game = game_at(dict(hand=["inhabitants", "wood-2", "grain", "stone", "inhabitants"]),
+                   dict(hand=["stone"]), reveal=REVEAL3, order=[0, 1])
+    inh1, wood2, grain, stone, inh2 = game.players[0].hand
+    assert spending_order(CARDS, game.players[0].hand) == (grain, stone, wood2, inh1, inh2)

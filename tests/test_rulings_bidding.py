@@ -113,7 +113,9 @@ def test_outbid_player_may_move_to_conquest_row():
     # Coast (needs 5) is open; River Valley (needs 6) is too dear; Granary already has a bid
     assert set(cards) == {"forest", "pasture", "coast"}
     assert cards["coast"].row == "conquest"
-    expect_illegal(game, MoveBid("river-valley"), "below the minimum of 6")
+    expect_illegal(game, MoveBid("river-valley"),
+                   "River Valley needs at least 6 coin cards in the conquest row (value 3 + 3); "
+                   "your bid is 5")
     expect_illegal(game, MoveBid("granary"), "cannot be beaten")
     game.answer(MoveBid("coast"))
     assert "Leonidas moves the bid of 5 to Coast in the conquest row." in texts(game, "move_bid")

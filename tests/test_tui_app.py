@@ -88,7 +88,7 @@ async def test_full_game_by_keys_to_scoring(cards):
                 continue
             seen.add(panel.prompt.kind)
             presses += 1
-            await pilot.press(key_for(panel))
+            await pilot.press(*key_for(panel))
         assert isinstance(app.screen, ScoringScreen)
         text = screen_text(app)
         game = session.game

@@ -120,7 +120,10 @@ async def test_bid_panel_pass():
     hand = list(game.players[0].hand)
     async with app().run_test(size=SIZE) as pilot:
         await open_panel(pilot, session)
-        assert await confirm(pilot, "p") == Pass()
+        await pilot.press("p")  # chooses to pass: nothing is drawn before Enter
+        assert game.answers[-1] != Pass() and game.pending.player == 0
+        assert "Enter: pass and draw 3 coin cards" in screen_text(pilot.app)
+        assert await confirm(pilot) == Pass()
     assert "Helena passes and draws 3 coin cards." in texts(game, "pass")
     # the three named draws follow her hand (the round's income comes after them)
     assert game.players[0].hand[:3] == hand
@@ -157,7 +160,10 @@ async def test_outbid_withdraw():
     bid_coins = list(game.players[1].bid_coins)
     async with app().run_test(size=SIZE) as pilot:
         await open_panel(pilot, session)
-        assert await confirm(pilot, "w") == Withdraw()
+        await pilot.press("w")  # chooses to withdraw: nothing is drawn before Enter
+        assert game.pending.kind == "outbid" and game.pending.player == 1
+        assert "Enter: withdraw your bid and draw 3 coin cards" in screen_text(pilot.app)
+        assert await confirm(pilot) == Withdraw()
     assert texts(game, "withdraw") == ["Leonidas takes the bid back and draws 3 coin cards."]
     # the bid's coin card comes back to the hand, then the three named draws
     leonidas = game.players[1]

@@ -37,7 +37,7 @@ async def test_autosave_after_every_answer_and_resume(cards):
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
         await pilot.pause()
-        await pilot.press("p")
+        await pilot.press("p", "enter")  # choose to pass, then confirm
         await pilot.pause()
         saved = json.loads(autosave_path().read_text())
         assert len(saved["answers"]) == len(app.session.game.answers)

@@ -59,6 +59,12 @@ def conquest_minimum(value: int, discount: int) -> int:
     return max(CONQUEST_MINIMUM, value + CONQUEST_SURCHARGE - discount)
 
 
+def coins_drawn_for_passing(pile: int, discard: int) -> int:
+    """The coin cards a pass (or taking an outbid bid back) draws now: three, fewer only when the
+    draw pile and the discard pile together hold fewer (ruling R18)."""
+    return min(COINS_FOR_PASSING, pile + discard)
+
+
 def most_coins(prompt: BidPrompt) -> int:
     """The biggest bid the player can make now: every coin card in hand, plus one coin card
     drawn blind for each luxury good that may be traded."""
@@ -129,7 +135,7 @@ def _outbid_chain(core: GameCore, displaced: int | None) -> Flow:
             f"{COINS_FOR_PASSING} coin cards.",
             from_card=bid_card, coins=d.bid_count,
             effective_halves=effective_halves(d.bid_count, core.bid_bonus_halves(d)),
-            targets=targets)
+            targets=targets, draws=_draws(core))
         if isinstance(reply, Withdraw):
             withdraw(core, d, "takes the bid back")
             return
@@ -167,12 +173,17 @@ def targets_for(core: GameCore, p: Player, exclude: str | None = None) -> list[B
                        core.bid_bonus_halves(p), core.conquest_discount(p), exclude)
 
 
+def view_standing_bids(view: View) -> dict[str, tuple[int, int]]:
+    """card -> (seat, half coins) of the standing bid on it in the position ``view`` shows
+    (:func:`standing_bids`; an outbid player's beaten bid is not among them)."""
+    return standing_bids((q.bid_card, q.seat, effective_halves(q.bid_count, q.bid_bonus_halves))
+                         for q in view.players)
+
+
 def view_targets(cards: CardSet, view: View, seat: int,
                  exclude: str | None = None) -> tuple[BidTarget, ...]:
     """Where ``seat`` could bid in the position ``view`` shows (public information only)."""
-    standing = standing_bids((q.bid_card, q.seat, effective_halves(q.bid_count,
-                                                                 q.bid_bonus_halves))
-                             for q in view.players)
+    standing = view_standing_bids(view)
     me = view.players[seat]
     return tuple(bid_targets(cards, view.market, view.conquest, standing, me.bid_bonus_halves,
                              me.conquest_discount, exclude))
@@ -225,7 +236,31 @@ def bid_prompt(core: GameCore, p: Player) -> BidPrompt:
         f"{COINS_FOR_PASSING} coin cards.",
         targets=tuple(targets_for(core, p)), hand=tuple(p.hand),
         luxury_usable=core.luxury_for_coins(p), bonus_halves=core.bid_bonus_halves(p),
-        discount=core.conquest_discount(p))
+        discount=core.conquest_discount(p), draws=_draws(core))
+
+
+def _draws(core: GameCore) -> int:
+    return coins_drawn_for_passing(len(core.table.coin_pile), len(core.table.discard))
+
+
+def minimum_reason(cards: CardSet, target: BidTarget, discount: int) -> str:
+    """How a card's minimum comes about: empty in the market (the card's value); in the
+    conquest row `` in the conquest row (value 2 + 3 − 1 for Barracks/Stockade)``."""
+    if target.row != "conquest":
+        return ""
+    value = cards.power_by_id[target.card].value
+    out = f" in the conquest row (value {value} + {CONQUEST_SURCHARGE}"
+    if discount:
+        out += f" − {discount} for Barracks/Stockade"
+    if target.min_coins != value + CONQUEST_SURCHARGE - discount:
+        out += f", never below {CONQUEST_MINIMUM}"
+    return out + ")"
+
+
+def too_low(cards: CardSet, label: str, target: BidTarget, discount: int, offered: str) -> str:
+    """The refusal of a bid below a card's minimum: the number needed and the one offered."""
+    return (f"{label} needs at least {plural(target.min_coins, 'coin card')}"
+            f"{minimum_reason(cards, target, discount)}; {offered}")
 
 
 def check_bid(core: GameCore, prompt: BidPrompt, ans: PlaceBid) -> None:
@@ -240,18 +275,15 @@ def check_bid(core: GameCore, prompt: BidPrompt, ans: PlaceBid) -> None:
     check_luxury(p.luxury, ans.luxury, prompt.luxury_usable)
     total = bid_coins(ans)
     if total < target.min_coins:
-        where = (f" in the conquest row (value + {CONQUEST_SURCHARGE}"
-                 + (f" − {prompt.discount} for Barracks/Stockade" if prompt.discount else "")
-                 + ")") if target.row == "conquest" else ""
-        raise IllegalAnswer(f"{core.label(ans.card)} needs at least "
-                            f"{plural(target.min_coins, 'coin card')}{where}; you offered "
-                            f"{total}")
+        raise IllegalAnswer(too_low(core.cards, core.label(ans.card), target, prompt.discount,
+                                    f"you offered {total}"))
     if total < target.need_coins:
         holder = core.players[target.holder if target.holder is not None else 0]
         raise IllegalAnswer(f"{holder.name}'s bid on {core.label(ans.card)} counts "
                             f"{halves(target.holder_effective_halves)}; yours would count "
                             f"{halves(effective_halves(total, prompt.bonus_halves))}: you "
-                            "must bid more")
+                            f"must bid more — at least "
+                            f"{plural(target.need_coins, 'coin card')}; you offered {total}")
 
 
 def check_move(core: GameCore, prompt: OutbidPrompt, ans: MoveBid) -> None:
@@ -264,11 +296,14 @@ def check_move(core: GameCore, prompt: OutbidPrompt, ans: MoveBid) -> None:
     for t in targets_for(core, p):
         if t.card == card:
             if prompt.coins < t.min_coins:
-                raise IllegalAnswer(f"your bid of {prompt.coins} is below the minimum of "
-                                    f"{t.min_coins} for {core.label(card)}")
+                raise IllegalAnswer(too_low(core.cards, core.label(card), t,
+                                            core.conquest_discount(p),
+                                            f"your bid is {prompt.coins}"))
             raise IllegalAnswer(f"your bid counts {halves(prompt.effective_halves)}, not more "
                                 f"than the {halves(t.holder_effective_halves)} already on "
-                                f"{core.label(card)}")
+                                f"{core.label(card)}: beating it takes "
+                                f"{plural(t.need_coins, 'coin card')}; your bid is "
+                                f"{prompt.coins}")
     if card in core.table.conquest:
         raise IllegalAnswer("that conquest row card already has a bid, which cannot be beaten")
     raise IllegalAnswer(f"{shown(card)} is not a power card on offer this round")

@@ -32,6 +32,19 @@ def check_coins(cards: CardSet, hand: Sequence[int], coins: Sequence[int],
             raise IllegalAnswer(f"coin card {c} shows {backs[c].resource}, not {resource}")
 
 
+def spending_order(cards: CardSet, coins: Sequence[int]) -> tuple[int, ...]:
+    """The coin cards in the order that costs their owner least to spend them.
+
+    Inhabitant coin cards come last: left in the hand at the end each counts as one inhabitant
+    of the population, while any other coin card counts only towards the leftovers that make
+    power points.  Among the rest the smaller amounts go first (a 2 Wood pays more later), and
+    cards of equal worth keep their order in the hand.
+    """
+    backs = cards.coins
+    return tuple(sorted(coins, key=lambda c: (backs[c].resource == "inhabitants",
+                                              backs[c].amount)))
+
+
 def check_luxury(held: int, amount: int, limit: int | None = None) -> None:
     """The player holds ``amount`` luxury goods, and no more than ``limit`` may be traded now."""
     if amount > held:

@@ -65,6 +65,7 @@ class BidPrompt(Prompt):
     luxury_usable: int = 0  # luxury goods that can be turned into blind coin cards now
     bonus_halves: int = 0  # Market/Agora bonus in half coins
     discount: int = 0  # Barracks/Stockade discount on the conquest row
+    draws: int = 0  # coin cards a pass draws now (three unless the coin cards run out)
     kind: ClassVar[PromptKind] = "bid"
 
 
@@ -76,6 +77,7 @@ class OutbidPrompt(Prompt):
     coins: int = 0
     effective_halves: int = 0  # the bid in half coins, with Market/Agora
     targets: tuple[BidTarget, ...] = ()
+    draws: int = 0  # coin cards taking the bid back draws now (three unless they run out)
     kind: ClassVar[PromptKind] = "outbid"
 
 

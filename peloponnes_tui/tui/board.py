@@ -15,11 +15,16 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, RichLog, Static
 
 from peloponnes_tui.engine import Event
-from peloponnes_tui.tui.panels import Decided, DecisionPanel
+from peloponnes_tui.tui.panels import CardChoice, Decided, DecisionPanel
 from peloponnes_tui.tui.render import (
+    OFFER_LEGEND,
+    TRACKS_LEGEND,
+    board_legend_line,
+    conquest_rule,
     offer_table,
     player_brief,
     players_table,
+    specials_line,
     status_line,
     tableau,
     tracks_table,
@@ -42,6 +47,15 @@ def event_text(ev: Event, app: PeloponnesApp) -> Text:
     return t
 
 
+class BoardScroll(VerticalScroll, can_focus=False):
+    """A scrolling part of the board that never takes the keyboard from the decision panel: a
+    click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it)."""
+
+
+class BoardLog(RichLog, can_focus=False):
+    """The log, scrolled like :class:`BoardScroll` without taking the focus."""
+
+
 class BoardScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # m/t/v are shown in the line above the board, so the footer stays short (and cheap to
@@ -54,16 +68,19 @@ class BoardScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("s", "scores", "Scores", show=False),
         Binding("q", "app.quit_app", "Quit"),
+        Binding("pageup", "scroll_main(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_main(1)", "Scroll down", show=False),
     ]
     DEFAULT_CSS = """
     BoardScreen #status { height: 1; background: $boost; }
     BoardScreen #tabsline { height: 1; color: $text-muted; }
     BoardScreen #main { height: 1fr; }
     BoardScreen #table, BoardScreen #tableaux { padding: 0 1; }
+    BoardScreen #offer { link-style: none; link-color: $text; link-background: transparent; }
     BoardScreen #decision { height: auto; max-height: 60%; border-top: solid $accent;
                             background: $surface; border-title-color: $text; }
     BoardScreen #panelbox { height: auto; }
-    BoardScreen #alltableaux { display: none; margin-top: 1; }
+    BoardScreen #alltableaux { display: none; }
     BoardScreen.wide #alltableaux { display: block; }
     BoardScreen #note { padding: 0 1; text-style: bold; }
     BoardScreen #last { height: auto; max-height: 2; color: $text-muted; padding: 0 1; }
@@ -84,15 +101,17 @@ class BoardScreen(Screen[None]):
         yield Static(id="status")
         yield Static(id="tabsline")
         with ContentSwitcher(initial="table", id="main"):
-            with VerticalScroll(id="table"):
-                yield Static(id="offer")
-                yield Static(id="tracks")
+            with BoardScroll(id="table"):
+                yield Static(id="offer").with_tooltip(
+                    OFFER_LEGEND + ". Click a card to choose it in the decision panel.")
+                yield Static(id="tracks").with_tooltip(TRACKS_LEGEND)
                 yield Static(id="players")
                 yield Static(id="alltableaux")
-            with VerticalScroll(id="tableaux"):
+                yield Static(board_legend_line(), id="legend")
+            with BoardScroll(id="tableaux"):
                 yield Static(id="tableau")
-            yield RichLog(id="log", wrap=True, markup=False, highlight=False)
-        with VerticalScroll(id="decision"):
+            yield BoardLog(id="log", wrap=True, markup=False, highlight=False)
+        with BoardScroll(id="decision"):
             yield Static(id="last")
             with Vertical(id="panelbox"):
                 yield Static(id="note")
@@ -129,9 +148,12 @@ class BoardScreen(Screen[None]):
         for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
                                  ("v", "Log", "log")):
             tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
-        tabs.append("  ^s save  ^p commands", style="dim")
+        tabs.append("  PgUp/PgDn scroll  ^s save  ^p commands", style="dim")
         self.query_one("#tabsline", Static).update(tabs)
-        self.query_one("#offer", Static).update(offer_table(cards, view, seats, current))
+        notes = [x for x in (specials_line(cards, view),
+                             conquest_rule(cards, view, seats, current)) if x]
+        self.query_one("#offer", Static).update(Group(
+            offer_table(cards, view, seats, current, click="screen.select_card"), *notes))
         self.query_one("#tracks", Static).update(tracks_table(cards, view, seats))
         self.query_one("#players", Static).update(players_table(cards, view, seats, current))
         # the player to move's numbers on the panel's top border: in view while deciding, even
@@ -199,6 +221,25 @@ class BoardScreen(Screen[None]):
         return found.first() if found else None
 
     # -- actions -----------------------------------------------------------------------------
+
+    def action_select_card(self, card: str) -> None:
+        """A card on the board was clicked: choose it in the decision panel when the panel
+        offers a choice of cards, and give the keyboard back to the panel."""
+        panel = self.panel()
+        if panel is None:
+            return
+        if isinstance(panel, CardChoice) and card in panel.offer():
+            panel.action_select_card(card)
+        panel.focus()
+
+    def action_scroll_main(self, pages: int) -> None:
+        """PgUp/PgDn: scroll whatever the board shows (board, tableaux or log)."""
+        shown = self.query_one(ContentSwitcher).visible_content
+        if isinstance(shown, BoardScroll | BoardLog):
+            if pages < 0:
+                shown.scroll_page_up()
+            else:
+                shown.scroll_page_down()
 
     def action_show(self, which: str) -> None:
         self.query_one(ContentSwitcher).current = which

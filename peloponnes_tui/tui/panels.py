@@ -45,7 +45,7 @@ from peloponnes_tui.engine import (
 from peloponnes_tui.engine.bidding import affordable, bid_coins, effective_halves
 from peloponnes_tui.engine.gaining import luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
-from peloponnes_tui.engine.payment import payment_outcome
+from peloponnes_tui.engine.payment import payment_outcome, spending_order
 from peloponnes_tui.engine.plans import feed_plan, resource_payment
 from peloponnes_tui.engine.supply import card_balance, completion_cost, feed_preview
 from peloponnes_tui.engine.words import halves, plural
@@ -286,14 +286,20 @@ class CardChoice(DecisionPanel):
         self.changed()
 
     def card_list(self, targets: dict[str, str]) -> Text:
-        """The chosen card on one line, then every card that is open, clickable."""
+        """The chosen card on one line, then every card that is open, clickable.
+
+        For a chosen card that is not open to the player, the line above gives the engine's
+        reason (with the number needed and the number offered)."""
         t = Text()
         power_cards = self.cards.power_by_id
         offer = self.offer()
         if self.card in offer:
             n = offer.index(self.card) + 1
             t.append(f"▶ {n} {power_cards[self.card].name.en}: ", style="bold")
-            t.append(targets.get(self.card, "not open to you") + "\n")
+            if self.card in targets:
+                t.append(targets[self.card] + "\n")
+            else:
+                t.append("not open to you (why: see above)\n", style="yellow")
         t.append("Cards: ", style="bold")
         for n, cid in enumerate(offer, 1):
             open_ = cid in targets
@@ -309,9 +315,11 @@ class BidPanel(CardChoice):
     title = "bid or pass"
     prompt: BidPrompt
 
+    passing = False  # p chose to pass: Enter passes
+
     def setup(self) -> None:
-        # the pass key names what passing draws (the engine's number), so it is bound here
-        self._bindings.bind("p", "pass_", f"Pass (draw {self.numbers.coins_for_passing})")
+        # p only chooses to pass (drawing coin cards cannot be taken back): Enter confirms it
+        self._bindings.bind("p", "pass_", "Choose pass")
         self.luxury_max = self.prompt.luxury_usable
         legal = affordable(self.prompt)
         if legal:
@@ -319,15 +327,19 @@ class BidPanel(CardChoice):
 
     def select(self, card: str) -> None:
         self.card = card
+        self.passing = False
         target = next((t for t in self.prompt.targets if t.card == card), None)
         if target is None:
             return
-        # suggest the fewest coin cards that win it: coins first, luxury goods for the rest
+        # suggest the fewest coin cards that win it, those that cost least first (the engine's
+        # order: inhabitant coin cards last), luxury goods for the rest
         need = target.need_coins
-        self.choose_coins(self.hand[:need])
+        self.choose_coins(spending_order(self.cards, self.hand)[:need])
         self.luxury = max(0, min(self.prompt.luxury_usable, need - len(self.hand)))
 
-    def answer(self) -> PlaceBid | None:
+    def answer(self) -> Answer | None:
+        if self.passing:
+            return Pass()
         if self.card is None:
             return None
         return PlaceBid(self.card, self.coins_chosen(), self.luxury)
@@ -342,13 +354,18 @@ class BidPanel(CardChoice):
                 s += f" (beats {st.tag} {halves(x.holder_effective_halves)})"
             targets[x.card] = s
         t.append_text(self.card_list(targets))
+        if self.passing:
+            t.append(f"Enter: pass and draw {plural(self.prompt.draws, 'coin card')}",
+                     style="bold")
+            t.append(" (they cannot be put back) — or pick a card to bid instead.")
+            return t
         t.append_text(self.coin_lines())
         t.append("\n")
         if self.prompt.luxury_usable:
             t.append_text(self.luxury_line())
             t.append("\n")
         ans = self.answer()
-        if self.card and ans is not None:
+        if self.card and isinstance(ans, PlaceBid):
             total = bid_coins(ans)
             eff = effective_halves(total, self.prompt.bonus_halves)
             name = self.cards.power_by_id[self.card].name.en
@@ -359,25 +376,45 @@ class BidPanel(CardChoice):
         return t
 
     def keys_help(self) -> str:
-        return ("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass (draw "
-                f"{self.numbers.coins_for_passing})")
+        if self.passing:
+            return (f"Enter pass (draw {self.prompt.draws}) · 1-9/↑↓ a card to bid on "
+                    "instead")
+        return ("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass, then "
+                f"Enter (draws {self.prompt.draws})")
 
     def action_pass_(self) -> None:
-        self.submit(Pass())
+        self.passing = True
+        self.card = None
+        self.changed()
+
+    def action_back(self, i: int) -> None:
+        if not self.passing:
+            super().action_back(i)
+
+    def action_luxury(self, delta: int) -> None:
+        if not self.passing:
+            super().action_luxury(delta)
 
 
 class OutbidPanel(CardChoice):
     title = "you were outbid"
     prompt: OutbidPrompt
 
+    withdrawing = False  # w chose to take the bid back: Enter does it
+
     def setup(self) -> None:
-        # the withdraw key names what taking the bid back draws (the engine's number)
-        self._bindings.bind("w", "withdraw",
-                            f"Withdraw (draw {self.numbers.coins_for_passing})")
+        # w only chooses to withdraw (drawing coin cards cannot be taken back): Enter confirms
+        self._bindings.bind("w", "withdraw", "Choose withdraw")
         if self.prompt.targets:
             self.card = self.prompt.targets[0].card
 
+    def select(self, card: str) -> None:
+        self.card = card
+        self.withdrawing = False
+
     def answer(self) -> Answer | None:
+        if self.withdrawing:
+            return Withdraw()
         return MoveBid(self.card) if self.card else None
 
     def body(self) -> Text:
@@ -386,20 +423,30 @@ class OutbidPanel(CardChoice):
         t.append(f"Your bid of {self.prompt.coins} ({halves(self.prompt.effective_halves)}) on "
                  f"{frm.name.en if frm else self.prompt.from_card} was beaten. Move it unchanged "
                  "to another card, or withdraw it and draw "
-                 f"{plural(self.numbers.coins_for_passing, 'coin card')}.\n")
+                 f"{plural(self.prompt.draws, 'coin card')}.\n")
         targets = {x.card: f"min {x.min_coins}" + (
             f", beats {self.session.seats[x.holder].tag} {halves(x.holder_effective_halves)}"
             if x.holder is not None else "") for x in self.prompt.targets}
         t.append_text(self.card_list(targets))
+        if self.withdrawing:
+            t.append(f"Enter: withdraw your bid and draw "
+                     f"{plural(self.prompt.draws, 'coin card')}", style="bold")
+            t.append(" (they cannot be put back) — or pick a card to move the bid to.\n")
         if not self.prompt.targets:
             t.append("No card can take your bid: withdraw.\n", style="yellow")
         return t
 
     def keys_help(self) -> str:
-        return f"1-9/↑↓ card · Enter move bid · w withdraw (draw {self.numbers.coins_for_passing})"
+        if self.withdrawing:
+            return (f"Enter withdraw (draw {self.prompt.draws}) · 1-9/↑↓ a card to move the "
+                    "bid to instead")
+        return (f"1-9/↑↓ card · Enter move bid · w withdraw, then Enter (draws "
+                f"{self.prompt.draws})")
 
     def action_withdraw(self) -> None:
-        self.submit(Withdraw())
+        self.withdrawing = True
+        self.card = None
+        self.changed()
 
 
 class BuildPanel(DecisionPanel):
@@ -417,7 +464,8 @@ class BuildPanel(DecisionPanel):
         coins, rest = resource_payment(p.hand, self.cards, p.missing_wood, p.missing_stone)
         self.choose_coins(coins)
         self.luxury = min(rest, p.luxury)
-        self.pledge = 0 if p.hand else None
+        # the coin card that costs least to slide under it (the engine's order)
+        self.pledge = p.hand.index(spending_order(self.cards, p.hand)[0]) if p.hand else None
 
     def back_allowed(self, back: str) -> bool:
         res = next(b.resource for b in self.cards.coin_backs if b.id == back)
@@ -510,7 +558,7 @@ class CatastrophePanel(DecisionPanel):
         self.cursor = 0
         # card -> back id to cover with, "luxury" or "remove"; cards not in it are not hit
         self.treat: dict[str, str] = {}
-        spare = list(p.hand)
+        spare = list(spending_order(self.cards, p.hand))  # those that cost least first
         lux = p.luxury_usable
         for card in p.candidates[: p.count]:
             if spare:

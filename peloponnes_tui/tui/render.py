@@ -10,21 +10,19 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rich.console import Group, JustifyMethod, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from peloponnes_tui.cards import CardSet, PowerCard
+from peloponnes_tui.cards import CardSet, CatastropheId, PowerCard
 from peloponnes_tui.engine import CIV
-from peloponnes_tui.engine.bidding import effective_halves, view_targets
+from peloponnes_tui.engine.bidding import view_standing_bids, view_targets
 from peloponnes_tui.engine.names import card_label
-from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.engine.numbers import in_words, rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
-from peloponnes_tui.engine.words import halves
+from peloponnes_tui.engine.words import halves, plural
 from peloponnes_tui.tui.session import Seat, light_palette
 
-# Catastrophe names short enough for a table column (at most 7 letters), still readable.
-CAT_SHORT = {"plague": "Plague", "earthquake": "Earthq.", "tempest": "Tempest",
-             "drought": "Drought", "decline": "Decline"}
 RES_SHORT = {"wood": "W", "stone": "S", "grain": "G", "inhabitants": "I"}
 RES_STYLE = {"wood": "#c08040", "stone": "#a0a0b0", "grain": "#e0d060", "inhabitants": "#60c0e0"}
 RES_STYLE_LIGHT = {"wood": "#8a4a10", "stone": "#505066", "grain": "#7a6400",
@@ -34,8 +32,17 @@ RES_STYLE_LIGHT = {"wood": "#8a4a10", "stone": "#505066", "grain": "#7a6400",
 def res_style(resource: str) -> str:
     """The colour of a coin card kind, darker when a light theme is on."""
     return (RES_STYLE_LIGHT if light_palette() else RES_STYLE).get(resource, "")
-FUNCTION_TEXT = {"coin_income": "+1 coin/income", "bid_bonus": "bid +½",
-                 "conquest_discount": "conquest −1"}
+FUNCTION_TEXT = {"coin_income": "+1 coin card each income", "bid_bonus": "bids count +½",
+                 "conquest_discount": "conquest row −1"}
+# What the short forms on the board mean: one legend, shown under the tables and as tooltips.
+RESOURCE_LEGEND = "W wood, S stone, G grain"
+OFFER_LEGEND = ("B building, L landscape, A–C its pile · Val value · Min: the fewest coin cards "
+                f"to bid now · {RESOURCE_LEGEND} · Gives: inh(abitants) or one-time income · "
+                "Symbol: its catastrophe symbol")
+
+
+def catastrophe_name(cards: CardSet, cat: CatastropheId) -> str:
+    return cards.catastrophe_by_id[cat].name.en
 
 
 def seat_tag(seat: Seat, bold: bool = True) -> Text:
@@ -47,33 +54,31 @@ def seat_short(seat: Seat) -> Text:
 
 
 def cost_text(card: PowerCard) -> str:
-    parts = []
-    if card.cost.wood:
-        parts.append(f"{card.cost.wood}W")
-    if card.cost.stone:
-        parts.append(f"{card.cost.stone}S")
-    return "".join(parts) or "-"
+    """``1W 2S`` (:data:`RESOURCE_LEGEND`)."""
+    return prod_text(card.cost.wood, card.cost.stone, 0)
 
 
 def prod_text(wood: int, stone: int, grain: int) -> str:
+    """``1W 2G`` (:data:`RESOURCE_LEGEND`)."""
     parts = [f"{n}{r}" for n, r in ((wood, "W"), (stone, "S"), (grain, "G")) if n]
-    return "".join(parts) or "-"
+    return " ".join(parts) or "-"
 
 
 def income_text(card: PowerCard) -> str:
+    """What gaining the card gives: its inhabitants, or its one-time income."""
     if card.inhabitants:
-        return f"{card.inhabitants}inh"
+        return f"{card.inhabitants} inh"
     if card.income.coins:
-        return f"+{card.income.coins}c"
+        return f"+{plural(card.income.coins, 'coin')}"
     if card.income.luxury:
-        return f"+{card.income.luxury}lux"
+        return f"+{card.income.luxury} luxury"
     return "-"
 
 
 def special_text(card: PowerCard, cards: CardSet) -> str:
     parts = []
     if card.protection:
-        parts.append("vs " + CAT_SHORT.get(card.protection, card.protection))
+        parts.append("protects from " + catastrophe_name(cards, card.protection))
     if card.function:
         parts.append(FUNCTION_TEXT.get(card.function, card.function))
     if card.supply:
@@ -103,57 +108,104 @@ HIGHLIGHT = "bold black on #e0c040"
 
 
 def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None,
-                numbered: bool = True, highlight: frozenset[str] = frozenset()) -> Table:
-    """The market and conquest rows with every field of each card and the bids on it."""
+                numbered: bool = True, highlight: frozenset[str] = frozenset(),
+                click: str | None = None) -> Table:
+    """The market and conquest rows with every field of each card and the standing bid on it.
+
+    ``Min`` is what the player to move must bid on each card now (the engine's figure: at least
+    the value, more than a standing bid, in the conquest row the value plus the surcharge less
+    that player's Barracks/Stockade).  With ``click`` (an action name) a mouse click on a card's
+    row runs ``click('card id')``.
+    """
     power_cards = cards.power_by_id
-    holders = {p.bid_card: p for p in view.players if p.bid_card}
-    cur = view.players[current] if current is not None else None
-    # the minimum each card asks of the player to move (the engine's figures)
-    minimum_for = {x.card: x.min_coins for x in view_targets(cards, view, current or 0)}
-    surcharge = rule_numbers(cards).conquest_surcharge
-    t = Table(box=None, padding=(0, 1), expand=False, show_edge=False, header_style="bold")
-    t.add_column("#", justify="right")
-    t.add_column("Card")
-    t.add_column("Min", justify="right")
-    t.add_column("Cost")
-    t.add_column("Inc")
-    t.add_column("Pw", justify="right")
-    t.add_column("Prod")
-    t.add_column("Cat")
-    t.add_column("Special")
-    t.add_column("Bid")
+    standing = view_standing_bids(view)
+    by_seat = {p.seat: p for p in view.players}
+    # what each card asks of the player to move (the engine's figures)
+    need_for = {x.card: x.need_coins for x in view_targets(cards, view, current or 0)}
+    t = Table(box=None, padding=(0, 1), collapse_padding=True, expand=False, show_edge=False,
+              header_style="bold")
+    # no column wraps; a card's special function or protection is listed under the table (◆)
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("Card", no_wrap=True)
+    t.add_column("Val", justify="right", no_wrap=True)
+    t.add_column("Min", justify="right", no_wrap=True)
+    t.add_column("Cost", no_wrap=True)
+    t.add_column("Gives", no_wrap=True)
+    t.add_column("Power", justify="right", no_wrap=True)
+    t.add_column("Prod", no_wrap=True)
+    t.add_column("Symbol", no_wrap=True)
+    t.add_column("Bid", no_wrap=True)
     n = 0
     for row_name, row in (("market", view.market), ("conquest", view.conquest)):
-        if row_name == "conquest" and row:
-            disc = f" −{cur.conquest_discount}" if cur and cur.conquest_discount else ""
-            t.add_row("", Text(f"Conquest +{surcharge}{disc}", style="italic"))
         for cid in row:
             n += 1
             c = power_cards[cid]
-            kind = "B" if c.is_building else "L"
             name = Text(c.name.en, style=HIGHLIGHT if cid in highlight else "bold")
-            name.append(f" {kind}{c.pile}", style="dim")
+            name.append(f" {'B' if c.is_building else 'L'}{c.pile}", style="dim")
+            special = special_text(c, cards)
+            if special:
+                name.append(" ◆", style="bold")
+            need = need_for.get(cid)
+            minimum = Text("-" if need is None else str(need), style="bold")
             if row_name == "conquest":
-                need = minimum_for.get(cid)
-                minimum = Text("-" if need is None else str(need), style="bold")
-            else:
-                minimum = Text(str(c.value))
+                # the conquest row: its names in italics, its minimums marked (conquest_rule)
+                name.stylize("italic", 0, len(c.name.en))
+                minimum.append("*")
             bid = Text()
-            h = holders.get(cid)
-            if h is not None:
+            held = standing.get(cid)
+            if held is not None:
+                h = by_seat[held[0]]
                 st = seats[h.seat]
                 bid.append(st.tag, style=f"bold {st.rich_colour}")
                 bid.append(f" {h.bid_count}")
                 if h.bid_bonus_halves:
-                    bid.append(f" ={halves(effective_halves(h.bid_count, h.bid_bonus_halves))}",
-                               style="dim")
-            t.add_row(str(n) if numbered else "", name, minimum, cost_text(c), income_text(c),
+                    bid.append(f" ={halves(held[1])}", style="dim")
+            t.add_row(str(n) if numbered else "", name, str(c.value), minimum, cost_text(c),
+                      income_text(c),
                       str(c.power) if c.power else "-",
                       prod_text(c.production.wood, c.production.stone, c.production.grain),
-                      CAT_SHORT.get(c.catastrophe or "", "-"), special_text(c, cards), bid)
+                      catastrophe_name(cards, c.catastrophe) if c.catastrophe else "-", bid,
+                      style=Style(meta={"@click": f"{click}({cid!r})"}) if click else None)
     if n == 0:
         t.add_row("", Text("no power cards on offer", style="dim"))
     return t
+
+
+def specials_line(cards: CardSet, view: View) -> Text:
+    """``◆ 5 Lion Gate: protects from Drought · …``: the special functions and protections of the
+    cards on offer, numbered as in the offer table."""
+    out = Text()
+    for n, cid in enumerate(offer_cards(view), 1):
+        special = special_text(cards.power_by_id[cid], cards)
+        if special:
+            out.append(" · " if out else "◆ ", style="bold" if not out else "dim")
+            out.append(f"{n} {cards.power_by_id[cid].name.en}: ", style="bold")
+            out.append(special)
+    return out
+
+
+def conquest_rule(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None
+                  ) -> Text:
+    """What the ``*`` of the conquest row means for the player to move: its Min includes the
+    surcharge, less that player's Barracks/Stockade (the engine's numbers; the engine's
+    ``conquest_minimum`` keeps it from falling below its floor)."""
+    if not view.conquest:
+        return Text()
+    out = Text("* ", style="bold")
+    out.append(f"Conquest row (in italics): Min = value + "
+               f"{rule_numbers(cards).conquest_surcharge}")
+    cur = view.players[current] if current is not None else None
+    if cur is not None and cur.conquest_discount:
+        out.append(f" − {cur.conquest_discount} for ")
+        out.append_text(seat_short(seats[cur.seat]))
+        out.append("'s Barracks/Stockade")
+    out.append("; a bid there cannot be beaten.")
+    return out
+
+
+def board_legend_line() -> Text:
+    """The short forms of the board, explained (the lines under the board)."""
+    return Text(f"{OFFER_LEGEND}\n{TRACKS_LEGEND}\n{OTHER_LEGEND}", style="dim")
 
 
 def offer_cards(view: View) -> list[str]:
@@ -168,7 +220,7 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat]) -> Table:
     for tr in view.tracks:
         name = cards.catastrophe_by_id[tr.catastrophe].name.en
         t.add_column(Text(name, style="bold red" if tr.struck else "bold"))
-    marks: list[RenderableType] = [Text("Track")]
+    marks: list[RenderableType] = [Text("Marker")]
     prots: list[RenderableType] = [Text("Protected")]
     for tr in view.tracks:
         if tr.struck:
@@ -190,6 +242,13 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat]) -> Table:
     t.add_row(*marks)
     t.add_row(*prots)
     return t
+
+
+TRACKS_LEGEND = ("Marker: ● spaces moved, ○ spaces left, ⚡ it strikes there · Protected: "
+                 "the players it cannot hit")
+OTHER_LEGEND = ("◆ a special function or protection, listed under the cards · ◀ the player to "
+                "move · Pop population, Pow power, Prod production, Lux luxury goods held/allowed "
+                "· inh inhabitants")
 
 
 def protection_notes(cards: CardSet, p: PlayerView) -> Text:
@@ -253,6 +312,7 @@ def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: in
         ("Lux", "right"), ("Hand", "right"), ("Bid", "left"))
     for col, just in columns:
         t.add_column(col, justify=just)
+    standing = view_standing_bids(view)
     for seat in view.order:
         p = view.players[seat]
         st = seats[seat]
@@ -265,23 +325,35 @@ def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: in
         if p.bid_card:
             info = cards.power_by_id.get(p.bid_card)
             bid = Text(f"{p.bid_count} on {info.name.en if info else p.bid_card}")
+            held = standing.get(p.bid_card)
+            if held is not None and held[0] != seat:
+                bid.stylize("dim strike")
+                bid.append(" outbid", style="bold yellow")
         t.add_row(name, str(p.inhabitants), str(p.power), prod_text(*p.production),
                   f"{p.luxury}/{p.luxury_cap}", str(p.hand_size), bid)
     return t
+
+
+def card_words(cards: CardSet, inhabitants: int, power: int, wood: int, stone: int, grain: int,
+               symbols: Sequence[CatastropheId]) -> list[str]:
+    """A card's figures, short enough for a tableau column (the board's legend explains them):
+    ``3 inh``, ``power 2``, its production ``1W 1G``, the catastrophe symbols it shows."""
+    out = [f"{inhabitants} inh" if inhabitants else "", f"power {power}" if power else "",
+           prod_text(wood, stone, grain) if wood or stone or grain else "",
+           " ".join(catastrophe_name(cards, s) for s in symbols)]
+    return [x for x in out if x]
 
 
 def _placed_line(cards: CardSet, pv: PlacedView, highlight: frozenset[str] = frozenset()
                  ) -> Text:
     c = cards.power_by_id[pv.card]
     t = Text(c.name.en, style=HIGHLIGHT if pv.card in highlight else "bold")
-    bits = [f"pw{c.power}" if c.power else "", f"{c.inhabitants}inh" if c.inhabitants else "",
-            prod_text(c.production.wood, c.production.stone, c.production.grain)
-            if (c.production.wood or c.production.stone or c.production.grain) else "",
-            CAT_SHORT.get(c.catastrophe or "", "")]
+    bits = card_words(cards, c.inhabitants, c.power, c.production.wood, c.production.stone,
+                      c.production.grain, [c.catastrophe] if c.catastrophe else [])
     sp = special_text(c, cards)
     if sp:
         bits.append(sp)
-    t.append(" " + " ".join(b for b in bits if b), style="dim")
+    t.append(" " + ", ".join(bits), style="dim")
     if pv.under_construction:
         t.append(" [under construction]", style="bold yellow")
     if pv.covered:
@@ -305,15 +377,16 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
     t.add_column("Civilization", ratio=1)
     t.add_column("Landscapes", ratio=1)
     civ_text = Text(f"{civ.name.en} #{civ.number}", style="bold")
-    civ_text.append(f"\n{civ.inhabitants}inh pw{civ.power} "
-                    f"{prod_text(civ.production.wood, civ.production.stone, civ.production.grain)}"
-                    , style="dim")
-    if civ.catastrophes:
-        civ_text.append(" " + " ".join(CAT_SHORT[c] for c in civ.catastrophes), style="dim")
+    civ_text.append(" " + " ".join(catastrophe_name(cards, c) for c in civ.catastrophes),
+                    style="dim")
+    civ_text.append("\n" + ", ".join(card_words(
+        cards, civ.inhabitants, civ.power, civ.production.wood, civ.production.stone,
+        civ.production.grain, [])), style="dim")
     if p.civ_state != "active":
         civ_text.append(f"\n[{p.civ_state}]", style="bold red")
     lux = Text("\nLuxury card", style="bold")
-    lux.append(f" {cards.luxury.inhabitants}inh pw{cards.luxury.power}", style="dim")
+    lux.append(" " + ", ".join(card_words(cards, cards.luxury.inhabitants, cards.luxury.power,
+                                           0, 0, 0, [])), style="dim")
     if p.luxury_state != "active":
         lux.append(f" [{p.luxury_state}]", style="bold red")
     lux.append(f"\nluxury goods {p.luxury}/{p.luxury_cap}")
@@ -347,3 +420,53 @@ def card_name(cards: CardSet, civ: str, card: str) -> str:
     if label.startswith("the "):
         label = label[4:]
     return label[:1].upper() + label[1:]
+
+
+def income_table(cards: CardSet) -> Table:
+    """The income table from the card data: coin cards (and luxury goods) by inhabitants."""
+    t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    t.add_column("Inhabitants")
+    t.add_column("Coin cards", justify="right")
+    t.add_column("Luxury goods", justify="right")
+    rows = cards.income
+    for i, row in enumerate(rows):
+        upper = rows[i + 1].inhabitants - 1 if i + 1 < len(rows) else None
+        span = (f"{row.inhabitants} or more" if upper is None else str(row.inhabitants)
+                if upper == row.inhabitants else f"{row.inhabitants}–{upper}")
+        t.add_row(span, str(row.coins), str(row.luxury) if row.luxury else "-")
+    return t
+
+
+def catastrophe_effects(cards: CardSet) -> Table:
+    """What each catastrophe does when it strikes and what protects from it (card data and the
+    engine's rule numbers)."""
+    n = rule_numbers(cards)
+    share = f"one in {in_words(n.row_share)} (rounded up) of"
+    effect = {
+        "plague": "your civilization card is hit",
+        "earthquake": f"{share} your buildings are hit",
+        "tempest": f"{share} your landscapes are hit",
+        "drought": "your power card with the most grain is hit",
+        "decline": "you lose all luxury goods and the luxury card is hit (you may then hold "
+                   f"only {n.declined_luxury_cap})",
+    }
+    t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    t.add_column("Catastrophe", style="bold", no_wrap=True)
+    t.add_column("Spaces", justify="right")
+    t.add_column("When it strikes")
+    t.add_column("Protected by")
+    for cat in cards.catastrophes:
+        guards = [c.name.en for c in cards.power_cards if c.protection == cat.id]
+        t.add_row(cat.name.en, str(cat.steps), effect.get(cat.id, ""),
+                  ", ".join([*guards, f"{in_words(n.symbols_for_protection)} of its symbols"]))
+    return t
+
+
+def board_legend(cards: CardSet) -> Group:
+    """The help's reference: every short form on the board, the income table, the catastrophes."""
+    return Group(Text("The board's short forms", style="bold"), Text(OFFER_LEGEND),
+                 Text(TRACKS_LEGEND), Text(OTHER_LEGEND),
+                 Text(""), Text("Income each round, by the inhabitants on your cards",
+                                style="bold"), income_table(cards),
+                 Text(""), Text("Catastrophes: each card hit is covered with a coin card or "
+                                "removed", style="bold"), catastrophe_effects(cards))

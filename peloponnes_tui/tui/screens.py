@@ -436,7 +436,7 @@ def phase_help(cards: CardSet) -> dict[str, str]:
                 "production plus wood/stone coin cards (leftover production becomes luxury goods "
                 "if you pay without luxury) or put under construction with a coin card beneath "
                 "it; only when neither is possible is it lost.",
-        "income": "Income: coin cards by inhabitants (see the summary card), one-time income of "
+        "income": "Income: coin cards by inhabitants (the income table below), one-time income of "
                   f"new cards{luxury_income}.",
         "over": "The game is over: each player scores the lower of population and power.",
     }
@@ -463,12 +463,13 @@ def general_rules(cards: CardSet) -> str:
 
 
 KEYS_HELP = (
-    "Board: m board · t tableaux (again: next player) · v log · h help · "
+    "Board: m board · t tableaux (again: next player) · v log · PgUp/PgDn scroll · h help · "
     "Ctrl+Z undo · Ctrl+S save · Ctrl+P commands · q quit\n"
     "Decisions: 1-9 or ↑↓ pick a card · a-g add coin cards of one kind (cycles) · 0 clear · "
-    "+/− luxury goods · Enter confirm · p pass · w withdraw · u under construction · "
+    "+/− luxury goods · Enter confirm · p pass, w withdraw (each then Enter) · "
+    "u under construction · "
     "k change pledge · l/r luxury cover/remove · space hit/not hit\n"
-    "Mouse: click cards, coin kinds and buttons."
+    "Mouse: click cards (on the board or in the panel), coin kinds and buttons."
 )
 
 
@@ -506,6 +507,9 @@ class HelpScreen(ModalScreen[None]):
         parts.append(Text("Phases", style="bold"))
         for k in ("reveal", "catastrophes", "supply", "bidding", "gain", "income"):
             parts.append(Text(f"{k.title()}: {help_for[k]}"))
+        from peloponnes_tui.tui.render import board_legend
+
+        parts += [Text(""), board_legend(self.cards)]
         with VerticalScroll(id="box"):
             yield Static(Group(*parts))
         yield Footer()

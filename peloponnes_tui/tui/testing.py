@@ -48,21 +48,22 @@ def finished_session(cards: CardSet, players: int = 3, seed: int = 1) -> Session
     return Session(game, seats, False, seed)
 
 
-def key_for(panel: DecisionPanel) -> str:
-    """A key that makes a legal choice in this panel (what a hurried player would press)."""
+def key_for(panel: DecisionPanel) -> tuple[str, ...]:
+    """Keys that make a legal choice in this panel (what a hurried player would press)."""
     prompt = cast(AnyPrompt, panel.prompt)
     ans = panel.answer()
     legal = ans is not None and panel.session.check(ans) is None
     match prompt:
         case BidPrompt():
-            return "enter" if legal else "p"
+            # p only chooses to pass; Enter confirms it
+            return ("enter",) if legal else ("p", "enter")
         case OutbidPrompt():
-            return "w"
+            return ("w", "enter")
         case BuildPrompt():
             # Enter pays; when paying is impossible, u puts the building under construction
-            return "enter" if prompt.can_pay else "u"
+            return ("enter",) if prompt.can_pay else ("u",)
         case CatastrophePrompt() | FeedPrompt() | CompletePrompt():
-            return "enter"  # the panel's suggested treatment, feeding or completion
+            return ("enter",)  # the panel's suggested treatment, feeding or completion
         case _:
             assert_never(prompt)
 

@@ -1,0 +1,249 @@
+"""Pilot tests of the table as players see it: clicks on the board, the standing bid after an
+outbid, pass and withdraw confirmed with Enter, the conquest row's minimum and the refusals that
+name their numbers, suggestions that keep inhabitant coin cards, and the help's reference.
+
+Each situation is built with a :class:`Position`; the expected numbers come from the card data
+and the engine's rule numbers.
+"""
+
+from __future__ import annotations
+
+from support import CARDS, PlayerSpec, session_from
+
+from peloponnes_tui.engine import MoveBid, Pass, PlaceBid, Withdraw
+from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.board import BoardScreen
+from peloponnes_tui.tui.panels import BidPanel, OutbidPanel
+from peloponnes_tui.tui.screens import HelpScreen
+from peloponnes_tui.tui.session import Session
+from peloponnes_tui.tui.textdump import screen_text
+
+NUMBERS = rule_numbers(CARDS)
+# Forest, Quarry in the market (value 1 each); Pasture, Barley Fields, Coast, Granary in the
+# conquest row.
+REVEAL = ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"]
+
+
+def app() -> PeloponnesApp:
+    return PeloponnesApp(cards=CARDS, bot_pause=0)
+
+
+def helena_to_bid(hand: list[str] | None = None, buildings: list[str] | None = None) -> Session:
+    """Helena (Sparta) bids first, Leonidas (Tegea) second."""
+    return session_from(PlayerSpec(civ="sparta", hand=hand or ["wood", "stone", "grain"],
+                                   buildings=buildings or []),
+                        PlayerSpec(civ="tegea", hand=["stone", "grain"]),
+                        reveal=REVEAL, order=[0, 1])
+
+
+def line_with(app: PeloponnesApp, start: str) -> tuple[int, int, str]:
+    """Column, row and text of the first screen line that starts with ``start`` (spaces aside)."""
+    for y, line in enumerate(screen_text(app).split("\n")):
+        if line.lstrip().startswith(start):
+            return line.index(start) + 1, y, line
+    raise AssertionError(f"no line starts with {start!r}")
+
+
+def footer(app: PeloponnesApp) -> str:
+    return screen_text(app).rstrip("\n").split("\n")[-1]
+
+
+async def test_click_on_a_board_row_chooses_the_card_and_keeps_the_keys():
+    """A click on the board's Pasture row chooses it in the bid panel; a click on the tracks
+    changes nothing; afterwards digits, Tab, p and Enter still work and the footer keeps the
+    panel's keys."""
+    session = helena_to_bid()
+    game = session.game
+    async with app().run_test(size=(100, 40)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        panel = pilot.app.board.panel()
+        assert isinstance(panel, BidPanel) and panel.card == "forest"
+        x, y, _ = line_with(pilot.app, "3 Pasture")
+        await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert panel.card == "pasture"
+        assert pilot.app.focused is panel
+        assert "▶ 3 Pasture:" in screen_text(pilot.app)
+        # a click where there is no card: the tracks
+        x, y, _ = line_with(pilot.app, "Marker")
+        await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert pilot.app.focused is panel and panel.card == "pasture"
+        assert "Confirm" in footer(pilot.app) and "Choose pass" in footer(pilot.app)
+        await pilot.press("tab", "2")
+        assert pilot.app.focused is panel and panel.card == "quarry"
+        await pilot.press("p")
+        assert "Enter: pass and draw" in screen_text(pilot.app)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert game.answers == [Pass()]
+
+
+async def test_click_on_a_card_not_open_says_why_with_the_numbers():
+    """Helena's 1 on the Forest is beaten; a click on the Pasture in the conquest row chooses it
+    in the outbid panel, which says what it needs and what her bid is; keys still work."""
+    session = helena_to_bid(hand=["wood", "wood", "stone"])
+    session.game.answer(PlaceBid("forest", (session.game.players[0].hand[2],), 0))
+    game = session.game
+    game.answer(PlaceBid("forest", tuple(game.players[1].hand), 0))
+    assert game.pending is not None and game.pending.kind == "outbid"
+    assert game.pending.player == 0
+    async with app().run_test(size=(100, 40)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        panel = pilot.app.board.panel()
+        assert isinstance(panel, OutbidPanel)
+        x, y, _ = line_with(pilot.app, "3 Pasture")  # conquest row: 1 + 3 > her bid of 1
+        await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert pilot.app.focused is panel and panel.card == "pasture"
+        value = CARDS.power_by_id["pasture"].value
+        need = value + NUMBERS.conquest_surcharge
+        text = " ".join(screen_text(pilot.app).split())
+        assert "▶ 3 Pasture: not open to you" in text
+        assert (f"Cannot confirm: Pasture needs at least {need} coin cards in the conquest "
+                f"row (value {value} + {NUMBERS.conquest_surcharge}); your bid is 1" in text)
+        await pilot.press("2")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert game.answers[-1] == MoveBid("quarry")
+
+
+async def test_board_shows_the_standing_bid_after_an_outbid():
+    """Helena bids 1 on the Forest, Leonidas beats it with 2: while Helena decides, the board's
+    Bid column shows Leonidas' 2 and the players table marks her 1 as outbid."""
+    session = helena_to_bid(hand=["wood", "stone", "grain"])
+    game = session.game
+    game.answer(PlaceBid("forest", (game.players[0].hand[0],), 0))
+    game.answer(PlaceBid("forest", tuple(game.players[1].hand), 0))
+    assert game.pending is not None and game.pending.kind == "outbid"
+    helena, leonidas = session.seats
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        _, _, forest = line_with(pilot.app, "1 Forest")
+        assert forest.rstrip().endswith(f"{leonidas.tag} 2")
+        assert f"{helena.tag} 1" not in forest
+        _, _, her_row = line_with(pilot.app, f"{helena.tag} {helena.name}")
+        assert her_row.rstrip().endswith("1 on Forest outbid")
+        _, _, his_row = line_with(pilot.app, f"{leonidas.tag} {leonidas.name}")
+        assert his_row.rstrip().endswith("2 on Forest")
+
+
+async def test_pass_and_withdraw_wait_for_enter():
+    """p and w only choose; a digit goes back to a card; Enter passes (withdraws), drawing the
+    number of coin cards the prompt gives."""
+    session = helena_to_bid(hand=["wood", "wood", "stone"])
+    game = session.game
+    draws = NUMBERS.coins_for_passing
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert game.answers == []
+        assert f"Enter: pass and draw {draws} coin cards" in screen_text(pilot.app)
+        await pilot.press("1")  # back to bidding: the Forest, her first Wood
+        assert "Enter: pass" not in screen_text(pilot.app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.answers == [PlaceBid("forest", (game.players[0].bid_coins[0],), 0)]
+        # Leonidas beats her on the Forest; she withdraws, but only with Enter
+        game.answer(PlaceBid("forest", tuple(game.players[1].hand), 0))
+        pilot.app.advance()
+        await pilot.pause()
+        assert isinstance(pilot.app.board.panel(), OutbidPanel)
+        await pilot.press("w")
+        await pilot.pause()
+        assert game.pending is not None and game.pending.kind == "outbid"
+        text = screen_text(pilot.app)
+        assert f"Enter: withdraw your bid and draw {draws} coin cards" in text
+        assert "Choose withdraw" in footer(pilot.app)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert game.answers[-1] == Withdraw()
+
+
+async def test_conquest_minimum_is_said_once_with_the_discount():
+    """Helena has a Barracks: the board's Min for the conquest row is value + 3 − 1, and the
+    row's note says so; a bid below it is refused with the number needed and offered."""
+    session = helena_to_bid(hand=["wood"] * 5, buildings=["barracks"])
+    helena = session.seats[0]
+    surcharge = NUMBERS.conquest_surcharge
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        for n, card in enumerate(REVEAL, 1):
+            value = CARDS.power_by_id[card].value
+            need = value if n <= 2 else value + surcharge - 1
+            info = CARDS.power_by_id[card]
+            _, _, row = line_with(pilot.app, f"{n} {info.name.en} ")
+            tokens = row.split()
+            kind = tokens.index(f"{'B' if info.is_building else 'L'}{info.pile}")
+            # the conquest row's minimums carry the * of the note below the table
+            assert tokens[kind + 1:kind + 3] == [str(value), f"{need}{'*' if n > 2 else ''}"], \
+                row
+        text = screen_text(pilot.app)
+        assert (f"* Conquest row (in italics): Min = value + {surcharge} − 1 for "
+                f"{helena.tag}'s Barracks/Stockade; a bid there cannot be beaten." in text)
+        assert f"Conquest +{surcharge}" not in text
+        await pilot.press("5")  # the Coast: the panel suggests exactly its minimum
+        coast = CARDS.power_by_id["coast"].value + surcharge - 1
+        assert f"Bid {coast} coin cards on Coast" in screen_text(pilot.app)
+        await pilot.press("0")  # no coin cards
+        text = " ".join(screen_text(pilot.app).split())
+        assert (f"Coast needs at least {coast} coin cards in the conquest row (value "
+                f"{CARDS.power_by_id['coast'].value} + {surcharge} − 1 for Barracks/Stockade); "
+                "you offered 0" in text)
+
+
+async def test_suggested_bid_keeps_inhabitant_coin_cards():
+    """The bid panel suggests a Grain for the Forest, not the Inhabitant first in her hand."""
+    session = helena_to_bid(hand=["inhabitants", "grain", "wood-2"])
+    game = session.game
+    inhabitant, grain, _wood2 = game.players[0].hand
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        panel = pilot.app.board.panel()
+        assert isinstance(panel, BidPanel)
+        assert panel.answer() == PlaceBid("forest", (grain,), 0)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert game.players[0].bid_coins == [grain]
+    assert inhabitant in game.players[0].hand
+
+
+async def test_help_shows_the_income_table_and_catastrophes():
+    """h: the board's short forms, the income table row by row and each catastrophe with its
+    spaces and protections, from the card data."""
+    session = helena_to_bid()
+    async with app().run_test(size=(160, 60)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, HelpScreen)
+        await pilot.press("end")  # the reference is at the end of the help
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "summary card" not in text
+        assert "B building, L landscape" in text and "⚡ it strikes there" in text
+        # each line of the help as words (the help is a box over the board)
+        lines = [f" {' '.join(line.split())} " for line in text.split("\n")]
+        rows = CARDS.income
+        for i, row in enumerate(rows[:-1]):
+            upper = rows[i + 1].inhabitants - 1
+            span = str(row.inhabitants) if upper == row.inhabitants else \
+                f"{row.inhabitants}–{upper}"
+            assert any(f" {span} {row.coins} {row.luxury or '-'} " in line
+                       for line in lines), span
+        last = rows[-1]
+        assert any(f" {last.inhabitants} or more {last.coins} {last.luxury or '-'} " in line
+                   for line in lines)
+        for cat in CARDS.catastrophes:
+            assert any(f" {cat.name.en} {cat.steps} " in line for line in lines)
+        await pilot.press("escape")
+        assert isinstance(pilot.app.screen, BoardScreen)
