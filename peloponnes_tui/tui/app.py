@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.demo.scenario import Scenario
     from peloponnes_tui.engine import Answer, AnyPrompt
+    from peloponnes_tui.settings import Settings
     from peloponnes_tui.tui.board import BoardScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -68,7 +69,8 @@ class PeloponnesApp(App[int]):
             except ValueError:
                 bot_pause = None
         self.pause_override = None if bot_pause is None else max(0.0, bot_pause)
-        self.last_pause = DEFAULT_PAUSE  # what the New game screen offers first
+        self.settings, self.settings_notice = self._load_settings()
+        self.last_pause = self.settings.pause  # what the New game screen offers first
         self.session: Session | None = None
         self.viewer: int | None = None  # the seat whose hand may be shown now
         self._gen = 0  # bumps when the session changes, so stale bot timers do nothing
@@ -92,7 +94,27 @@ class PeloponnesApp(App[int]):
 
     # -- lifecycle ---------------------------------------------------------------------------
 
+    @staticmethod
+    def _load_settings() -> tuple[Settings, str | None]:
+        from peloponnes_tui.settings import load_settings
+
+        return load_settings()
+
+    def remember(self, settings: Settings) -> None:
+        """Keep ``settings`` for the next launch (a failure to write is only reported)."""
+        from peloponnes_tui.settings import save_settings
+
+        self.settings = settings
+        try:
+            save_settings(settings)
+        except OSError as exc:
+            self.notify(f"Settings not saved: {exc}", severity="warning")
+
     def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        if self.settings_notice:
+            self.notify(self.settings_notice, severity="warning")
         set_light_palette(not self.current_theme.dark)
         self.theme_changed_signal.subscribe(self, self.theme_changed)
         self.push_screen(StartScreen())
@@ -103,6 +125,8 @@ class PeloponnesApp(App[int]):
     def theme_changed(self, theme: Theme) -> None:
         """Switch the player and resource colours to suit the theme and redraw what uses them."""
         set_light_palette(not theme.dark)
+        if theme.name != self.settings.theme:
+            self.remember(self.settings.model_copy(update={"theme": theme.name}))
         for screen in self.screen_stack:
             restyle = getattr(screen, "restyle", None)
             if restyle is not None:
