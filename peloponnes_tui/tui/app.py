@@ -238,6 +238,7 @@ class PeloponnesApp(App[int]):
             return
         seat = session.seats[prompt.player]
         if not seat.human:
+            board.show_since([])
             board.set_panel(None, f"{seat.tag} {seat.name} (computer, {seat.kind}) is "
                             "thinking…")
             gen = self._gen
@@ -256,20 +257,27 @@ class PeloponnesApp(App[int]):
 
             def ready(_: bool | None) -> None:
                 if gen == self._gen:
-                    self.reveal(prompt.player)
+                    self.reveal(prompt.player, told=True)
 
-            self.push_screen(HandoffScreen(seat, what), ready)
+            from peloponnes_tui.tui.summary import since_last_turn
+
+            self.push_screen(HandoffScreen(seat, what, since_last_turn(session, prompt.player),
+                                           session.seats), ready)
             return
         self.reveal(prompt.player)
 
-    def reveal(self, seat: int) -> None:
+    def reveal(self, seat: int, told: bool = False) -> None:
+        """Show ``seat``'s hand and decision panel; unless the hand-off cover ``told`` them, the
+        board says what happened since their last turn."""
         session, board = self.session, self.board
         if session is None or board is None or session.pending is None:
             return
         from peloponnes_tui.tui.panels import panel_for
+        from peloponnes_tui.tui.summary import since_last_turn
 
         self.viewer = seat
         board.refresh_board()
+        board.show_since([] if told else since_last_turn(session, seat))
         board.set_panel(panel_for(session, session.pending))
 
     def bot_step(self, gen: int) -> None:
