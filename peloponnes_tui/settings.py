@@ -120,7 +120,7 @@ class Settings(BaseModel):
         return v
 
 
-def _read_limited(path: Path, limit: int) -> bytes:
+def read_limited(path: Path, limit: int) -> bytes:
     """At most ``limit`` bytes of a regular file; OSError (or ValueError for a file that is not
     regular or too big) otherwise.  Never blocks on a FIFO or a device."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -145,7 +145,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """
     path = settings_path() if path is None else path
     try:
-        raw = _read_limited(path, MAX_SETTINGS_BYTES)
+        raw = read_limited(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:
@@ -181,6 +181,7 @@ __all__ = [
     "config_dir",
     "default_seat_settings",
     "load_settings",
+    "read_limited",
     "save_settings",
     "settings_path",
 ]

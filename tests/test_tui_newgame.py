@@ -277,3 +277,92 @@ async def test_damaged_settings_give_a_notice_and_the_defaults(cards):
                           "defaults used.")
         screen = await open_new_game(pilot)
         assert screen.count == 3
+
+
+# -- the load and resume lists --------------------------------------------------------------------
+
+def saved_at(path, when: str) -> None:
+    """Set the file's date (local time, ``YYYY-mm-dd HH:MM``)."""
+    import time
+
+    stamp = time.mktime(time.strptime(when, "%Y-%m-%d %H:%M"))
+    os.utime(path, (stamp, stamp))
+
+
+async def test_load_list_describes_each_save(cards):
+    """The list shows each save's round, players, date and whether it is over; a damaged file is
+    listed as damaged."""
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.screens import LoadScreen
+    from peloponnes_tui.tui.session import autosave_path, saves_dir
+    from peloponnes_tui.tui.testing import finished_session, session_at
+
+    playing = session_at(cards, 3, lambda p: isinstance(p, BidPrompt), min_round=3, seed=2)
+    assert playing.game.round == 3
+    playing.save(autosave_path())
+    saved_at(autosave_path(), "2025-03-01 20:15")
+    done = finished_session(cards, 4, seed=2)
+    done.save(saves_dir() / "peloponnes-20250228-190000.json")
+    saved_at(saves_dir() / "peloponnes-20250228-190000.json", "2025-02-28 19:00")
+    (saves_dir() / "peloponnes-20250227-100000.json").write_text('{"format": 1, "seed": ')
+    saved_at(saves_dir() / "peloponnes-20250227-100000.json", "2025-02-27 10:00")
+    older = json.loads(playing.dumps())
+    del older["extra"]["round"], older["extra"]["over"]  # as saved before they were recorded
+    (saves_dir() / "peloponnes-20250226-100000.json").write_text(json.dumps(older))
+    saved_at(saves_dir() / "peloponnes-20250226-100000.json", "2025-02-26 10:00")
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        def flat() -> str:  # the screen's words, however the lines wrap
+            return " ".join(screen_text(app).split())
+
+        assert ("Autosaved: round 3 · Helena, Leonidas, Dimitrios · 2025-03-01 20:15 · in "
+                "progress") in flat()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        text = flat()
+        for line in (
+            "autosave round 3 · Helena, Leonidas, Dimitrios · 2025-03-01 20:15 · in progress",
+            "peloponnes-20250228-190000.json Helena, Leonidas, Dimitrios, Ariadne · "
+            "2025-02-28 19:00 · finished",
+            "peloponnes-20250227-100000.json damaged: not a saved game (not JSON) · "
+            "2025-02-27 10:00",
+            "peloponnes-20250226-100000.json round not recorded · Helena, Leonidas, "
+            "Dimitrios · 2025-02-26 10:00",
+        ):
+            assert line in text
+        assert str(saves_dir()) not in text  # no bare paths
+        # picking the damaged one says why and keeps the list
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert "the save file is not valid JSON" in screen_text(app)
+
+
+def test_save_info_of_damaged_files(tmp_path):
+    """Whatever sits in the saves folder, it is listed, never a crash."""
+    from peloponnes_tui.tui.saveinfo import MAX_SAVE_BYTES, save_info
+
+    cases = {
+        "list.json": "[1, 2]",
+        "noplayers.json": '{"format": 1, "players": []}',
+        "binary.json": b"\xff\xfe\x00",
+        "big.json": " " * (MAX_SAVE_BYTES + 1),
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+    (tmp_path / "folder.json").mkdir()
+    os.mkfifo(tmp_path / "pipe.json")
+    assert {p.name: save_info(p).damaged for p in sorted(tmp_path.glob("*.json"))} == {
+        "big.json": "it is larger than 4096 KB",
+        "binary.json": "not a saved game (not JSON)",
+        "folder.json": "it is not a regular file",
+        "list.json": "not a saved game (no players)",
+        "noplayers.json": "not a saved game (no players)",
+        "pipe.json": "it is not a regular file",
+    }

@@ -46,7 +46,7 @@ TITLE = r"""
 |  _/ -_)| |/ _ \| '_ \/ _ \| ' \| ' \/ -_)(_-<
 |_| \___||_|\___/| .__/\___/|_||_|_||_\___|/__/
                  |_|      the card game
-"""
+""".strip("\n")
 
 def kinds() -> tuple[str, ...]:
     """Who can sit at a seat: a human or one of the computer players."""
@@ -65,10 +65,10 @@ class StartScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
-    StartScreen #menu { width: 44; height: auto; }
+    StartScreen #menu { width: 60; max-width: 100%; height: auto; }
     StartScreen Button { width: 100%; margin: 0; }
     StartScreen #title { width: auto; color: $accent; }
-    StartScreen #note { width: 100%; color: $text-muted; }
+    StartScreen #note { width: 100%; color: $text-muted; margin-top: 1; }
     """
 
     def compose(self) -> ComposeResult:
@@ -90,12 +90,15 @@ class StartScreen(Screen[None]):
         self.refresh_resume()
 
     def refresh_resume(self) -> None:
+        from peloponnes_tui.tui.saveinfo import save_info
+
         has = autosave_path().exists()
         if not self.query("#resume"):
             return
         self.query_one("#resume", Button).disabled = not has
         self.query_one("#note", Static).update(
-            "" if has else "No autosaved game yet: start a new one.")
+            f"Autosaved: {save_info(autosave_path()).describe()}" if has
+            else "No autosaved game yet: start a new one.")
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
@@ -424,12 +427,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Label("[b]Load a saved game[/b] — pick a file or type a path and press Enter")
-        files: list[Path] = []
-        if autosave_path().exists():
-            files.append(autosave_path())
-        if saves_dir().is_dir():
-            files += sorted(saves_dir().glob("*.json"), reverse=True)
-        yield OptionList(*[Option(str(p), id=str(p)) for p in files], id="files")
+        yield OptionList(*[Option(save_line(p), id=str(p)) for p in save_files()], id="files")
         yield Input(placeholder="path to a save file", id="path")
         yield Static("", id="error")
         yield Footer()
@@ -468,6 +466,27 @@ def summary_text(lines: Sequence[Line], seats: Sequence[Seat]) -> Text:
 
 SUMMARY_STYLES = {"reveal": "bold", "strike": "bold red", "removed": "red", "lost": "red",
                   "covered": "magenta", "supply": "bold yellow", "outbid": "yellow"}
+
+
+def save_files() -> list[Path]:
+    """The autosave (if any), then the saves, newest first."""
+    files: list[Path] = []
+    if autosave_path().exists():
+        files.append(autosave_path())
+    if saves_dir().is_dir():
+        files += sorted(saves_dir().glob("*.json"), reverse=True)
+    return files
+
+
+def save_line(path: Path) -> Text:
+    """A save in the load list: its name, then round, players, date and whether it is over."""
+    from peloponnes_tui.tui.saveinfo import save_info
+
+    info = save_info(path)
+    name = "autosave" if path == autosave_path() else path.name
+    t = Text(name, style="bold")
+    t.append("  " + info.describe(), style="red" if info.damaged else "")
+    return t
 
 
 class HandoffScreen(Screen[bool]):

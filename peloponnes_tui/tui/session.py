@@ -251,8 +251,9 @@ class Session:
     # -- saving ------------------------------------------------------------------------------
 
     def extra(self) -> dict[str, Any]:
+        # round and over are only for the load list (saveinfo.py): loading replays the answers
         return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy,
-                "bot_pause": self.bot_pause}
+                "bot_pause": self.bot_pause, "round": self.game.round, "over": self.over}
 
     def dumps(self) -> str:
         from peloponnes_tui.engine.save import dumps
