@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from peloponnes_tui.settings import CONFIG_DIR_ENV
 from peloponnes_tui.tui.session import DATA_DIR_ENV
 
 DEFAULT_HOST = "127.0.0.1"
@@ -53,20 +54,22 @@ def serve(host: str, port: int, cards_path: str | None) -> int:
 
 @contextmanager
 def web_session() -> Iterator[Path]:
-    """A private data directory for one browser page (under the temporary folder, ``TMPDIR``),
-    removed afterwards."""
+    """A private folder for one browser page (under the temporary folder, ``TMPDIR``), removed
+    afterwards: its autosave, and its settings, so one page's choices do not become the server's
+    or another page's."""
     folder = Path(tempfile.mkdtemp(prefix="peloponnes-web-"))
-    old = os.environ.get(DATA_DIR_ENV)
-    os.environ[DATA_DIR_ENV] = str(folder)
-    os.environ[WEB_SESSION_ENV] = "1"
+    private = {DATA_DIR_ENV: str(folder), CONFIG_DIR_ENV: str(folder / "config"),
+               WEB_SESSION_ENV: "1"}
+    old = {name: os.environ.get(name) for name in private}
+    os.environ.update(private)
     try:
         yield folder
     finally:
-        if old is None:
-            os.environ.pop(DATA_DIR_ENV, None)
-        else:
-            os.environ[DATA_DIR_ENV] = old
-        os.environ.pop(WEB_SESSION_ENV, None)
+        for name, value in old.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
         shutil.rmtree(folder, ignore_errors=True)
 
 

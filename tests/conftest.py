@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from peloponnes_tui.cards import CardSet, load_cards
+from peloponnes_tui.settings import CONFIG_DIR_ENV
 from peloponnes_tui.tui.session import DATA_DIR_ENV
 
 
@@ -18,7 +19,8 @@ def cards() -> CardSet:
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The app's data directory (saves, autosave, settings): a fresh one for every test, never
-    the user's."""
+    """The app's data directory (saves, autosave) and config directory (settings): fresh ones for
+    every test, never the user's."""
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv(CONFIG_DIR_ENV, str(tmp_path / "config"))
     return tmp_path

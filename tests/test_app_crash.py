@@ -44,7 +44,7 @@ async def test_an_error_in_the_app_keeps_the_autosave_and_is_logged(cards, autos
             assert isinstance(app.screen, BoardScreen)
             answers = len(app.session.game.answers)
             half_applied(monkeypatch)
-            await pilot.press("p")  # pass: applied, then the injected error
+            await pilot.press("p", "enter")  # pass: applied, then the injected error
             await pilot.pause()
             assert len(app.session.game.answers) == answers + 1  # the game did change
     assert app.return_code == 1
@@ -68,7 +68,7 @@ def test_run_app_ends_with_one_line_and_status_1(cards, autosaved, monkeypatch, 
     async def player(pilot: Any) -> None:
         await pilot.pause()
         half_applied(monkeypatch)
-        await pilot.press("p")
+        await pilot.press("p", "enter")
         await pilot.pause()
 
     def headless(self: PeloponnesApp, **kwargs: Any) -> Any:

@@ -115,7 +115,7 @@ async def test_a_new_game_in_a_second_window_autosaves_to_its_own_file(
         assert f"Another window owns the autosaved game (the window of process {other_window}," \
             in note
         assert f"This game is autosaved to {own}: Load lists it." in note
-        await pilot.press("p")  # an answer: autosaved to its own file only
+        await pilot.press("p", "enter")  # an answer: autosaved to its own file only
         await pilot.pause()
         saved = json.loads(own.read_text(encoding="utf-8"))
         assert len(saved["answers"]) == len(app.session.game.answers) == 1
@@ -134,7 +134,7 @@ async def test_two_windows_in_turn_never_lose_a_game(cards, autosaved):
     async with a.run_test(size=(100, 30)) as pilot_a:
         await pilot_a.pause()
         assert isinstance(a.screen, BoardScreen)
-        await pilot_a.press("p")
+        await pilot_a.press("p", "enter")
         await pilot_a.pause()
         played = a.session.game.snapshot()
         assert (autosave_path().parent / LOCK).read_text().startswith(

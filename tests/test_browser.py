@@ -143,9 +143,9 @@ def test_a_game_in_the_browser(server: tuple[str, Path]) -> None:
             # a new game with a fixed seed: the default table has two people and a computer
             page.keyboard.press("n")
             screen.wait_for("Start game")
-            screen.click("Seed:", dx=8)  # the mouse puts the cursor in the seed field
+            screen.click("random", row="Seed")  # the mouse puts the cursor in the seed field
             page.keyboard.type("1")
-            screen.wait_for("Seed:  1 ")
+            screen.wait_for("Seed         1 ")
             page.keyboard.press("Control+g")
 
             # the first player's turn, behind the hand-off cover; a bid with the keyboard
@@ -169,23 +169,28 @@ def test_a_game_in_the_browser(server: tuple[str, Path]) -> None:
             end = time.monotonic() + WAIT
             while len(answers := autosaved_answers(root)) < 2 and time.monotonic() < end:
                 page.wait_for_timeout(50)
+            answers = answers[:2]  # the computer player may already have bid after them
             assert answers[0] == first
             assert answers[1]["kind"] == "place_bid"
             assert answers[1]["card"] == "river-valley"
             assert len(answers[1]["coins"]) == 3  # type: ignore[arg-type]
 
             # saving hands the game to the browser as a download; nothing is written on the
-            # server's disk but the session's autosave (and the lock that says this page owns it)
+            # server's disk but the page's own folder: its autosave, the lock that says this page
+            # owns it, and the page's settings (the New game choices)
             with page.expect_download(timeout=WAIT * 1000) as download:
                 page.keyboard.press("Control+s")
             saved = json.loads(Path(download.value.path()).read_text())
             # the game as it stood (the computer player may move on meanwhile)
             assert saved["answers"][:2] == answers
-            later = autosaved_answers(root)
+            end = time.monotonic() + WAIT
+            while len(later := autosaved_answers(root)) < len(saved["answers"]) \
+                    and time.monotonic() < end:
+                page.wait_for_timeout(50)
             assert later[:len(saved["answers"])] == saved["answers"]
             assert download.value.suggested_filename.endswith(".json")
             session = next(root.glob("peloponnes-web-*"))
-            assert sorted(p.name for p in session.rglob("*") if p.is_file()) == ["autosave.json",
-                                                                                 "autosave.lock"]
+            files = sorted(str(p.relative_to(session)) for p in session.rglob("*") if p.is_file())
+            assert files == ["autosave.json", "autosave.lock", "config/settings.json"]
         finally:
             browser.close()

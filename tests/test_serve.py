@@ -15,6 +15,7 @@ import pytest
 from peloponnes_tui.cli import main
 from peloponnes_tui.engine import BidPrompt
 from peloponnes_tui.serve import WEB_SESSION_ENV, in_web_session, session_command, web_session
+from peloponnes_tui.settings import CONFIG_DIR_ENV
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.session import DATA_DIR_ENV, saves_dir
 from peloponnes_tui.tui.testing import session_at
@@ -47,13 +48,15 @@ def test_a_web_session_has_a_private_folder_removed_afterwards(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr("tempfile.tempdir", None)  # tempfile reads TMPDIR again
-    before = os.environ.get(DATA_DIR_ENV)
+    before = (os.environ.get(DATA_DIR_ENV), os.environ.get(CONFIG_DIR_ENV))
     with web_session() as first, web_session() as second:
         assert first != second and first.parent == second.parent == tmp_path
         assert os.environ[DATA_DIR_ENV] == str(second) and in_web_session()
+        assert os.environ[CONFIG_DIR_ENV] == str(second / "config")
         (second / "autosave.json").write_text("{}")
     assert not first.exists() and not second.exists()
-    assert os.environ.get(DATA_DIR_ENV) == before and WEB_SESSION_ENV not in os.environ
+    assert (os.environ.get(DATA_DIR_ENV), os.environ.get(CONFIG_DIR_ENV)) == before
+    assert WEB_SESSION_ENV not in os.environ
 
 
 async def test_saving_in_a_browser_is_a_download(cards: Any, monkeypatch: pytest.MonkeyPatch

@@ -55,3 +55,26 @@ def test_board_build(snap_compare, size):
 def test_scoring(snap_compare, size):
     app, before = app_with(lambda cards: finished_session(cards, 3, seed=2))
     assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_game_screen(snap_compare, size):
+    """Five seats, one of each kind, the focus on a computer player's kind."""
+    app, before = app_with(None)
+
+    async def to_new_game(pilot):
+        await before(pilot)
+        await pilot.press("n", "up", "right", "right", "down", "down", "down", "tab", "tab",
+                          "right", "down", "right", "right")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=to_new_game)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_handoff_cover(snap_compare, size):
+    """The cover between two people, with what happened since the next one's last turn."""
+    app, before = app_with(lambda cards: session_at(
+        cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2, seed=5, min_round=4,
+        privacy=True))
+    assert snap_compare(app, terminal_size=size, run_before=before)

@@ -126,6 +126,8 @@ class Game(GameCore):
         # whether applying each answer turned up hidden cards (coin draws, revealed power
         # cards): such an answer cannot be taken back as if nothing had been seen
         self.answer_revealed: list[bool] = []
+        # the log's length when each answer was given: what its player had seen by then
+        self.answer_log_sizes: list[int] = []
         self.scores: tuple[Score, ...] = ()
         self.winners: tuple[int, ...] = ()
         self.position = position
@@ -213,6 +215,7 @@ class Game(GameCore):
         # The copy must not lead back to the real game: without its seed, its answers and its
         # snapshot it cannot be replayed into the true hands and piles.
         g.answers, g.answer_seats, g.answer_revealed = [], [], []
+        g.answer_log_sizes = []
         g.seed, g.position = -1, None
         g._steps, g._snapshot, g._snapshot_wanted = [], None, None
         return g
@@ -263,6 +266,7 @@ class Game(GameCore):
         g.table = snap.table.copy()
         g.order = list(snap.order)
         g.answers, g.answer_seats, g.answer_revealed = [], [], []
+        g.answer_log_sizes = []
         g.scores, g.winners = (), ()
         g._steps = [(step, 0) for step, _ in self._steps[:snap.index]]
         g._snapshot, g._snapshot_wanted = snap, snapshot_wanted
@@ -295,6 +299,7 @@ class Game(GameCore):
         prompt, checked = self._check(ans)
         self.answers.append(checked)
         self.answer_seats.append(prompt.player)
+        self.answer_log_sizes.append(len(self.log))
         before = self.turned_up
         try:
             self.pending = self._flow.send(checked)

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.demo.scenario import Scenario
     from peloponnes_tui.engine import Answer, AnyPrompt
+    from peloponnes_tui.settings import Settings
     from peloponnes_tui.tui.board import BoardScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -127,7 +128,8 @@ class PeloponnesApp(CrashGuard):
             except ValueError:
                 bot_pause = None
         self.pause_override = None if bot_pause is None else max(0.0, bot_pause)
-        self.last_pause = DEFAULT_PAUSE  # what the New game screen offers first
+        self.settings, self.settings_notice = self._load_settings()
+        self.last_pause = self.settings.pause  # what the New game screen offers first
         self.session: Session | None = None
         self.viewer: int | None = None  # the seat whose hand may be shown now
         self._gen = 0  # bumps when the session changes, so stale bot timers do nothing
@@ -155,8 +157,28 @@ class PeloponnesApp(CrashGuard):
 
     # -- lifecycle ---------------------------------------------------------------------------
 
+    @staticmethod
+    def _load_settings() -> tuple[Settings, str | None]:
+        from peloponnes_tui.settings import load_settings
+
+        return load_settings()
+
+    def remember(self, settings: Settings) -> None:
+        """Keep ``settings`` for the next launch (a failure to write is only reported)."""
+        from peloponnes_tui.settings import save_settings
+
+        self.settings = settings
+        try:
+            save_settings(settings)
+        except OSError as exc:
+            self.notify(f"Settings not saved: {exc}", severity="warning")
+
     def on_mount(self) -> None:
         clean_stale_temp_files()
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        if self.settings_notice:
+            self.notify(self.settings_notice, severity="warning")
         set_light_palette(not self.current_theme.dark)
         self.theme_changed_signal.subscribe(self, self.theme_changed)
         self.push_screen(StartScreen())
@@ -167,6 +189,8 @@ class PeloponnesApp(CrashGuard):
     def theme_changed(self, theme: Theme) -> None:
         """Switch the player and resource colours to suit the theme and redraw what uses them."""
         set_light_palette(not theme.dark)
+        if theme.name != self.settings.theme:
+            self.remember(self.settings.model_copy(update={"theme": theme.name}))
         for screen in self.screen_stack:
             restyle = getattr(screen, "restyle", None)
             if restyle is not None:
@@ -351,6 +375,7 @@ class PeloponnesApp(CrashGuard):
             return
         seat = session.seats[prompt.player]
         if not seat.human:
+            board.show_since([])
             board.set_panel(None, f"{seat.tag} {seat.name} (computer, {seat.kind}) is "
                             "thinking…")
             gen = self._gen
@@ -369,20 +394,27 @@ class PeloponnesApp(CrashGuard):
 
             def ready(_: bool | None) -> None:
                 if gen == self._gen:
-                    self.reveal(prompt.player)
+                    self.reveal(prompt.player, told=True)
 
-            self.push_screen(HandoffScreen(seat, what), ready)
+            from peloponnes_tui.tui.summary import since_last_turn
+
+            self.push_screen(HandoffScreen(seat, what, since_last_turn(session, prompt.player),
+                                           session.seats), ready)
             return
         self.reveal(prompt.player)
 
-    def reveal(self, seat: int) -> None:
+    def reveal(self, seat: int, told: bool = False) -> None:
+        """Show ``seat``'s hand and decision panel; unless the hand-off cover ``told`` them, the
+        board says what happened since their last turn."""
         session, board = self.session, self.board
         if session is None or board is None or session.pending is None:
             return
         from peloponnes_tui.tui.panels import panel_for
+        from peloponnes_tui.tui.summary import since_last_turn
 
         self.viewer = seat
         board.refresh_board()
+        board.show_since([] if told else since_last_turn(session, seat))
         board.set_panel(panel_for(session, session.pending))
 
     def bot_step(self, gen: int) -> None:

@@ -31,7 +31,10 @@ from peloponnes_tui.tui.render import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.summary import Line
 
 
 def event_text(ev: Event, app: PeloponnesApp) -> Text:
@@ -84,6 +87,9 @@ class BoardScreen(Screen[None]):
     BoardScreen.wide #alltableaux { display: block; }
     BoardScreen #note { padding: 0 1; text-style: bold; }
     BoardScreen #last { height: auto; max-height: 2; color: $text-muted; padding: 0 1; }
+    BoardScreen #sincehead { padding: 0 1; text-style: bold; display: none; }
+    BoardScreen #since { height: auto; max-height: 3; padding: 0 1; display: none;
+                         border-left: thick $accent; background: $boost; }
     BoardScreen.wide #decision { dock: right; width: 64; height: 100%; max-height: 100%;
                                  border-top: none; border-left: solid $accent; }
     """
@@ -112,6 +118,10 @@ class BoardScreen(Screen[None]):
                 yield Static(id="tableau")
             yield BoardLog(id="log", wrap=True, markup=False, highlight=False)
         with BoardScroll(id="decision"):
+            yield Static("Since your last turn (the latest last; v: the whole log)",
+                         id="sincehead")
+            with BoardScroll(id="since"):
+                yield Static(id="sincetext")
             yield Static(id="last")
             with Vertical(id="panelbox"):
                 yield Static(id="note")
@@ -196,6 +206,24 @@ class BoardScreen(Screen[None]):
         last = events[-2:]
         self.query_one("#last", Static).update(
             Text("\n").join(event_text(e, self.papp) for e in last))
+
+    def show_since(self, lines: Sequence[Line]) -> None:
+        """What happened since the current player's last turn (instead of the last two events),
+        or nothing."""
+        from peloponnes_tui.tui.screens import summary_text
+
+        since = self.query_one("#since", VerticalScroll)
+        session = self.papp.session
+        if lines and session is not None:
+            self.query_one("#sincetext", Static).update(summary_text(lines, session.seats))
+            # a fifth of the screen (more beside the board on a wide one); the latest last
+            height = self.app.size.height
+            since.styles.max_height = height // 2 if self.has_class("wide") else \
+                max(3, height // 5 - 1)
+            self.call_after_refresh(since.scroll_end, animate=False)
+        since.display = bool(lines)
+        self.query_one("#sincehead", Static).display = bool(lines)
+        self.query_one("#last", Static).display = not lines
 
     def set_panel(self, panel: DecisionPanel | None, note: str = "") -> None:
         """Show a decision panel (or none), with a one-line note above it."""

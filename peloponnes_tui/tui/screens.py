@@ -12,8 +12,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static, Switch
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from peloponnes_tui.tui.session import (
@@ -23,7 +26,6 @@ from peloponnes_tui.tui.session import (
     PAUSES,
     Seat,
     autosave_path,
-    default_seats,
     saves_dir,
 )
 
@@ -34,7 +36,9 @@ if TYPE_CHECKING:
 
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.engine import Prompt, Score, View
+    from peloponnes_tui.settings import Settings
     from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.summary import Line
 
 TITLE = r"""
  ___      _
@@ -42,7 +46,7 @@ TITLE = r"""
 |  _/ -_)| |/ _ \| '_ \/ _ \| ' \| ' \/ -_)(_-<
 |_| \___||_|\___/| .__/\___/|_||_|_||_\___|/__/
                  |_|      the card game
-"""
+""".strip("\n")
 
 def kinds() -> tuple[str, ...]:
     """Who can sit at a seat: a human or one of the computer players."""
@@ -61,10 +65,10 @@ class StartScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
-    StartScreen #menu { width: 44; height: auto; }
+    StartScreen #menu { width: 60; max-width: 100%; height: auto; }
     StartScreen Button { width: 100%; margin: 0; }
     StartScreen #title { width: auto; color: $accent; }
-    StartScreen #note { width: 100%; color: $text-muted; }
+    StartScreen #note { width: 100%; color: $text-muted; margin-top: 1; }
     """
 
     def compose(self) -> ComposeResult:
@@ -86,12 +90,15 @@ class StartScreen(Screen[None]):
         self.refresh_resume()
 
     def refresh_resume(self) -> None:
+        from peloponnes_tui.tui.saveinfo import save_info
+
         has = autosave_path().exists()
         if not self.query("#resume"):
             return
         self.query_one("#resume", Button).disabled = not has
         self.query_one("#note", Static).update(
-            "" if has else "No autosaved game yet: start a new one.")
+            f"Autosaved: {save_info(autosave_path()).describe()}" if has
+            else "No autosaved game yet: start a new one.")
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
@@ -118,12 +125,109 @@ class StartScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.papp.cards))
 
 
+class Choice(Static, can_focus=True):
+    """One setting with a few values: ← and → (or Enter, space, a click) step through them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("right,enter,space", "step(1)", "Next", show=False),
+    ]
+    DEFAULT_CSS = """
+    Choice { height: 1; padding: 0 1; background: $boost; }
+    Choice:focus { background: $accent; color: $text; text-style: bold; }
+    """
+
+    class Changed(Message):
+        def __init__(self, choice: Choice) -> None:
+            super().__init__()
+            self.choice = choice
+
+        @property
+        def control(self) -> Choice:
+            return self.choice
+
+    def __init__(self, values: Sequence[tuple[str, str]], value: str, *, id: str,
+                 tooltip: str) -> None:
+        """``values``: (value, label) pairs; the widget is as wide as the longest label."""
+        super().__init__(id=id)
+        self.values = list(values)
+        self.index = next((i for i, (v, _) in enumerate(self.values) if v == value), 0)
+        self.tooltip = tooltip
+        self.styles.width = max(len(label) for _, label in self.values) + 6
+
+    @property
+    def value(self) -> str:
+        return self.values[self.index][0]
+
+    @value.setter
+    def value(self, value: str) -> None:
+        self.index = next(i for i, (v, _) in enumerate(self.values) if v == value)
+        self.refresh()
+
+    def render(self) -> Text:
+        return Text.assemble(("◀ ", "dim"), self.label(), (" ▶", "dim"))
+
+    def label(self) -> Text:
+        return Text(self.values[self.index][1])
+
+    def action_step(self, by: int) -> None:
+        self.index = (self.index + by) % len(self.values)
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def on_click(self) -> None:
+        self.focus()
+        self.action_step(1)
+
+
+class ColourChoice(Choice):
+    """A seat's colour, drawn in that colour with the player's letter and symbol."""
+
+    def label(self) -> Text:
+        colour = self.value
+        seat = Seat("", colour)
+        return Text(f"{seat.tag} {colour}", style=f"bold {seat.rich_colour}")
+
+
+def kind_label(kind: str) -> str:
+    return "human" if kind == HUMAN else f"computer: {kind}"
+
+
+KIND_HELP = {
+    HUMAN: "a person at this keyboard.",
+    "random": "any legal answer at random: for learning the rules, easy to beat.",
+    "heuristic": "rules of thumb and an estimate of its final score: a fair opponent.",
+    "search": "plays each of its best ideas out many times before choosing: the strongest, "
+              "thinks up to a second a move.",
+}
+TOOLTIPS = {
+    "count": "How many play, 2 to 5. The seats below it stay empty.",
+    "name": "The player's name (up to 16 letters), shown on the board and on the hand-off "
+            "cover.",
+    "colour": "The player's colour. Its letter and symbol (R●, B▲, G■, Y◆, P★) tell the players "
+              "apart without colour too.",
+    "seed": "The number that shuffles the cards: the same seed and the same choices give the "
+            "same game. Leave it empty for a new shuffle.",
+    "privacy": "yes: when the keyboard goes from one person to another, a cover hides the board "
+               "until the next player presses Enter, so nobody sees another's coin cards; it "
+               "tells what happened since that player's last turn.\n"
+               "no: every turn shows at once (one person playing, or nothing to hide).",
+    "pause": "How long the board waits before each computer move, so you can follow what the "
+             "computer players do. 0 s plays them at once.",
+}
+
+
+def kind_tooltip() -> str:
+    lines = ["Who plays this seat (← → to change):"]
+    lines += [f"{kind_label(k)}: {KIND_HELP.get(k, 'a computer player.')}" for k in kinds()]
+    return "\n".join(lines)
+
+
 class SeatRow(Horizontal):
     DEFAULT_CSS = """
-    SeatRow { height: 1; margin-bottom: 1; }
-    SeatRow Input { width: 22; height: 1; border: none; padding: 0 1; }
-    SeatRow Button { height: 1; border: none; min-width: 14; margin-left: 1; }
-    SeatRow .seatno { width: 4; }
+    SeatRow { height: 1; }
+    SeatRow Input { width: 20; padding: 0 1; background: $boost; }
+    SeatRow Choice { margin-left: 1; }
     """
 
     def __init__(self, index: int, seat: Seat) -> None:
@@ -132,119 +236,144 @@ class SeatRow(Horizontal):
         self.seat = seat
 
     def compose(self) -> ComposeResult:
-        yield Label(f"{self.index + 1}.", classes="seatno")
-        yield Input(self.seat.name, id=f"name{self.index}", max_length=16,
-                    placeholder="name")
-        yield Button(self.colour_label(), id=f"colour{self.index}", classes="colour")
-        yield Button(self.kind_label(), id=f"kind{self.index}", classes="kind")
+        yield Label(f"Seat {self.index + 1}", classes="what")
+        name = Input(self.seat.name, id=f"name{self.index}", max_length=16, placeholder="name",
+                     compact=True)
+        name.tooltip = TOOLTIPS["name"]
+        yield name
+        yield ColourChoice([(c, f"{COLOURS[c][1]}{COLOURS[c][2]} {c}") for c in COLOURS],
+                           self.seat.colour, id=f"colour{self.index}",
+                           tooltip=TOOLTIPS["colour"])
+        yield Choice([(k, kind_label(k)) for k in kinds()], self.seat.kind,
+                     id=f"kind{self.index}", tooltip=kind_tooltip())
 
-    def colour_label(self) -> Text:
-        return Text(f"{self.seat.tag} {self.seat.colour}", style=self.seat.rich_colour)
-
-    def kind_label(self) -> str:
-        return "human" if self.seat.human else f"computer: {self.seat.kind}"
-
-    @on(Button.Pressed, ".colour")
-    def cycle_colour(self, event: Button.Pressed) -> None:
-        event.stop()
-        names = list(COLOURS)
-        self.seat.colour = names[(names.index(self.seat.colour) + 1) % len(names)]
-        event.button.label = self.colour_label()
-
-    @on(Button.Pressed, ".kind")
-    def cycle_kind(self, event: Button.Pressed) -> None:
-        event.stop()
-        options = kinds()
-        self.seat.kind = options[(options.index(self.seat.kind) + 1) % len(options)]
-        event.button.label = self.kind_label()
+    @on(Choice.Changed)
+    def changed(self, event: Choice.Changed) -> None:
+        if event.choice.id == f"colour{self.index}":
+            self.seat.colour = event.choice.value
+        elif event.choice.id == f"kind{self.index}":
+            self.seat.kind = event.choice.value
 
 
 class NewGameScreen(Screen[None]):
+    """Seating, computer players, seed, privacy and pause; what was chosen last time comes first
+    (the app's settings), and starting a game remembers the choices."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g", "start", "Start game", priority=True),
         Binding("escape", "app.pop_screen", "Back"),
+        Binding("down", "move(1)", "Next row", show=False),
+        Binding("up", "move(-1)", "Previous row", show=False),
     ]
     DEFAULT_CSS = """
     NewGameScreen #form { padding: 1 2; }
-    NewGameScreen #count { height: 1; margin-bottom: 1; }
-    NewGameScreen #count Button { height: 1; border: none; min-width: 5; margin-right: 1; }
-    NewGameScreen #form SeatRow Button { height: 1; border: none; min-width: 14;
-                                         margin-left: 1; }
-    NewGameScreen #options { height: 1; margin-bottom: 1; }
-    NewGameScreen #options Input { width: 16; height: 1; border: none; padding: 0 1; }
-    NewGameScreen #options Switch { height: 1; border: none; padding: 0; }
-    NewGameScreen #options Label { margin: 0 1; }
-    NewGameScreen #pauserow { height: 1; margin-bottom: 1; }
-    NewGameScreen #pauserow Label { margin: 0 1; }
-    NewGameScreen #pauserow Button { height: 1; border: none; min-width: 10; }
-    NewGameScreen #start { margin-top: 0; }
+    NewGameScreen #head { margin-bottom: 1; }
+    NewGameScreen .what { width: 12; }
+    NewGameScreen .row { height: 1; }
+    NewGameScreen #countrow { margin-bottom: 1; }
+    NewGameScreen #seedrow { margin-top: 1; }
+    NewGameScreen .current .what { color: $accent; text-style: bold; }
+    NewGameScreen #seed { width: 20; padding: 0 1; background: $boost; }
+    NewGameScreen Input:focus { background: $accent 40%; text-style: bold; }
+    NewGameScreen #start { margin-top: 1; min-width: 24; }
+    NewGameScreen #start:focus { text-style: bold reverse; }
     NewGameScreen #error { color: $error; }
-    NewGameScreen .hint { color: $text-muted; }
+    NewGameScreen .hint { color: $text-muted; margin-left: 1; }
     """
 
     def __init__(self) -> None:
         super().__init__()
-        self.seats = default_seats(5, humans=2)
+        self.settings: Settings | None = None
+        self.seats: list[Seat] = []
         self.count = 3
-        self.pause: float | None = None  # set on mount from the app's last choice
+
+    @property
+    def papp(self) -> PeloponnesApp:
+        return cast("PeloponnesApp", self.app)
 
     def compose(self) -> ComposeResult:
+        settings = self.settings = self.papp.settings
+        self.seats = [Seat(s.name, s.colour, s.kind) for s in settings.seats]
+        self.count = settings.players
+        pause = min(PAUSES, key=lambda p: abs(p - self.papp.last_pause))
         with VerticalScroll(id="form"):
-            yield Label("[b]New game[/b] — Tab moves, Enter presses, Ctrl+G starts")
-            with Horizontal(id="count"):
-                yield Label("Players: ")
-                for n in range(2, 6):
-                    yield Button(str(n), id=f"n{n}", classes="count")
+            yield Label("[b]New game[/b] — ↑↓ move, ←→ change, Ctrl+G starts", id="head")
+            with Horizontal(classes="row", id="countrow"):
+                yield Label("Players", classes="what")
+                yield Choice([(str(n), str(n)) for n in range(2, 6)], str(self.count),
+                             id="count", tooltip=TOOLTIPS["count"])
             for i, seat in enumerate(self.seats):
                 yield SeatRow(i, seat)
-            with Horizontal(id="options"):
-                yield Label("Seed:")
-                yield Input("", id="seed", placeholder="random", restrict=r"[0-9]*")
-                yield Label("Hide hands between players:")
-                yield Switch(True, id="privacy")
-                yield Label("yes", id="privacy-word")
-            with Horizontal(id="pauserow"):
-                yield Label("Pause before each computer move:")
-                yield Button("", id="pause")
-                yield Label("(press to change)", classes="hint")
+            with Horizontal(classes="row", id="seedrow"):
+                yield Label("Seed", classes="what")
+                seed = Input("", id="seed", placeholder="random", restrict=r"[0-9]*", compact=True)
+                seed.tooltip = TOOLTIPS["seed"]
+                yield seed
+            with Horizontal(classes="row"):
+                yield Label("Hide hands", classes="what")
+                yield Choice([("yes", "yes"), ("no", "no")],
+                             "yes" if settings.privacy else "no", id="privacy",
+                             tooltip=TOOLTIPS["privacy"])
+                yield Label("cover the board between people", classes="hint")
+            with Horizontal(classes="row"):
+                yield Label("Pause", classes="what")
+                yield Choice([(f"{p:g}", f"{p:g} s") for p in PAUSES], f"{pause:g}",
+                             id="pause", tooltip=TOOLTIPS["pause"])
+                yield Label("before each computer move", classes="hint")
             yield Button("Start game (Ctrl+G)", id="start", variant="primary")
             yield Static("", id="error")
         yield Footer()
 
     def on_mount(self) -> None:
         self.set_count(self.count)
-        papp = cast("PeloponnesApp", self.app)
-        self.set_pause(papp.last_pause)
+        self.query_one("#name0", Input).focus()
 
-    def set_pause(self, pause: float) -> None:
-        self.pause = pause
-        self.query_one("#pause", Button).label = f"{pause:g} s"
+    def on_descendant_focus(self) -> None:
+        """Mark the row holding the focus: its label lights up beside the focused control."""
+        for row in self.query(".row, SeatRow"):
+            row.set_class(self.focused is not None and self.focused in row.query("*"), "current")
 
-    @on(Button.Pressed, "#pause")
-    def cycle_pause(self, event: Button.Pressed) -> None:
-        event.stop()
-        now = self.pause if self.pause is not None else PAUSES[0]
-        later = [p for p in PAUSES if p > now]
-        self.set_pause(later[0] if later else PAUSES[0])
+    def rows(self) -> list[list[Widget]]:
+        """The controls row by row, as the screen shows them (hidden seats left out)."""
+        rows: list[list[Widget]] = []
+        for row in self.query(".row, SeatRow"):
+            if row.display:
+                rows.append([w for w in row.query("Input, Choice") if w.focusable])
+        rows.append([self.query_one("#start", Button)])
+        return [r for r in rows if r]
+
+    def action_move(self, by: int) -> None:
+        """↑/↓: to the row above or below, in the same column where it has one."""
+        rows = self.rows()
+        at = next(((r, row.index(self.focused)) for r, row in enumerate(rows)
+                   if self.focused in row), None)
+        if at is None:
+            rows[0][0].focus()
+            return
+        r, col = at
+        target = min(max(r + by, 0), len(rows) - 1)
+        rows[target][min(col, len(rows[target]) - 1)].focus()
+
+    @property
+    def pause(self) -> float:
+        return float(self.query_one("#pause", Choice).value)
+
+    @property
+    def privacy(self) -> bool:
+        return self.query_one("#privacy", Choice).value == "yes"
 
     def restyle(self) -> None:
-        for row in self.query(SeatRow):
-            row.query_one(".colour", Button).label = row.colour_label()
+        for choice in self.query(ColourChoice):
+            choice.refresh()
 
     def set_count(self, n: int) -> None:
         self.count = n
         for i in range(5):
             self.query_one(f"#seat{i}").display = i < n
-        for k in range(2, 6):
-            self.query_one(f"#n{k}", Button).variant = "primary" if k == n else "default"
 
-    @on(Switch.Changed, "#privacy")
-    def privacy_changed(self, event: Switch.Changed) -> None:
-        self.query_one("#privacy-word", Label).update("yes" if event.value else "no")
-
-    @on(Button.Pressed, ".count")
-    def count_pressed(self, event: Button.Pressed) -> None:
-        self.set_count(int(str(event.button.id)[1:]))
+    @on(Choice.Changed, "#count")
+    def count_changed(self, event: Choice.Changed) -> None:
+        self.set_count(int(event.choice.value))
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
@@ -267,10 +396,24 @@ class NewGameScreen(Screen[None]):
             return
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw else random.randrange(1, 1_000_000)
-        privacy = self.query_one("#privacy", Switch).value
-        papp = cast("PeloponnesApp", self.app)
-        pause = self.pause if self.pause is not None else papp.last_pause
-        papp.start_new(seats, seed, privacy, bot_pause=pause)
+        self.papp.remember(self.chosen())
+        self.papp.start_new(seats, seed, self.privacy, bot_pause=self.pause)
+
+    def chosen(self) -> Settings:
+        """The settings as the form shows them (a seat left without a name keeps its last)."""
+        from peloponnes_tui.settings import SeatSettings
+
+        base = self.settings if self.settings is not None else self.papp.settings
+        seats = []
+        for i, (seat, before) in enumerate(zip(self.seats, base.seats, strict=True)):
+            name = self.query_one(f"#name{i}", Input).value.strip()
+            try:
+                seats.append(SeatSettings(name=name, colour=seat.colour, kind=seat.kind))
+            except ValueError:
+                seats.append(before.model_copy(update={"colour": seat.colour,
+                                                       "kind": seat.kind}))
+        return base.model_copy(update={"players": self.count, "seats": tuple(seats),
+                                       "pause": self.pause, "privacy": self.privacy})
 
 
 class LoadScreen(Screen[None]):
@@ -284,12 +427,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Label("[b]Load a saved game[/b] — pick a file or type a path and press Enter")
-        files: list[Path] = []
-        if autosave_path().exists():
-            files.append(autosave_path())
-        if saves_dir().is_dir():
-            files += sorted(saves_dir().glob("*.json"), reverse=True)
-        yield OptionList(*[Option(str(p), id=str(p)) for p in files], id="files")
+        yield OptionList(*[Option(save_line(p), id=str(p)) for p in save_files()], id="files")
         yield Input(placeholder="path to a save file", id="path")
         yield Static("", id="error")
         yield Footer()
@@ -310,8 +448,50 @@ class LoadScreen(Screen[None]):
             self.query_one("#error", Static).update(err)
 
 
+def summary_text(lines: Sequence[Line], seats: Sequence[Seat]) -> Text:
+    """The since-your-last-turn lines, each with its player's tag in their colour; a round's
+    reveal in bold, a catastrophe in red."""
+    out = Text()
+    for n, line in enumerate(lines):
+        if n:
+            out.append("\n")
+        if line.player is not None and line.player < len(seats):
+            seat = seats[line.player]
+            out.append(seat.tag + " ", style=f"bold {seat.rich_colour}")
+        else:
+            out.append("· ", style="dim")
+        out.append(line.text, style=SUMMARY_STYLES.get(line.kind, ""))
+    return out
+
+
+SUMMARY_STYLES = {"reveal": "bold", "strike": "bold red", "removed": "red", "lost": "red",
+                  "covered": "magenta", "supply": "bold yellow", "outbid": "yellow"}
+
+
+def save_files() -> list[Path]:
+    """The autosave (if any), then the saves, newest first."""
+    files: list[Path] = []
+    if autosave_path().exists():
+        files.append(autosave_path())
+    if saves_dir().is_dir():
+        files += sorted(saves_dir().glob("*.json"), reverse=True)
+    return files
+
+
+def save_line(path: Path) -> Text:
+    """A save in the load list: its name, then round, players, date and whether it is over."""
+    from peloponnes_tui.tui.saveinfo import save_info
+
+    info = save_info(path)
+    name = "autosave" if path == autosave_path() else path.name
+    t = Text(name, style="bold")
+    t.append("  " + info.describe(), style="red" if info.damaged else "")
+    return t
+
+
 class HandoffScreen(Screen[bool]):
-    """Covers everything until the named player takes the keyboard."""
+    """Covers everything until the named player takes the keyboard, and tells them what happened
+    since their last turn (public events only)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "ready", "Show my hand", priority=True),
@@ -319,24 +499,47 @@ class HandoffScreen(Screen[bool]):
     ]
     DEFAULT_CSS = """
     HandoffScreen { align: center middle; background: $surface; }
-    HandoffScreen #box { width: 60; height: auto; border: double $accent; padding: 1 2; }
-    HandoffScreen #box Static { width: 100%; text-align: center; }
+    HandoffScreen #box { width: 76; max-width: 100%; height: auto; max-height: 100%;
+                         border: double $accent; padding: 0 2; }
+    HandoffScreen #who { width: 100%; text-align: center; margin-top: 1; }
+    HandoffScreen #sincehead { margin-top: 1; text-style: bold; }
+    HandoffScreen #since { height: auto; border-left: thick $accent; padding: 0 1;
+                           background: $boost; }
     HandoffScreen Button { width: 100%; margin-top: 1; }
     """
 
-    def __init__(self, seat: Seat, what: str) -> None:
+    def __init__(self, seat: Seat, what: str, since: Sequence[Line] = (),
+                 seats: Sequence[Seat] = ()) -> None:
+        """``since``: the summary of what the player missed; ``seats`` colour it."""
         super().__init__()
         self.seat = seat
         self.what = what
+        self.since = list(since)
+        self.seats = list(seats)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            t = Text("Pass the keyboard to\n\n", justify="center")
+            t = Text("Pass the keyboard to ", justify="center")
             t.append(f"{self.seat.tag} {self.seat.name}", style=f"bold {self.seat.rich_colour}")
-            t.append(f"\n\n{self.what}\n\nEveryone else: please look away.", style="")
-            yield Static(t)
+            t.append(f"\n{self.what} Everyone else: please look away.", style="")
+            yield Static(t, id="who")
+            if self.since:
+                yield Static("Since your last turn", id="sincehead")
+                with VerticalScroll(id="since"):
+                    yield Static(summary_text(self.since, self.seats))
             yield Button(f"I am {self.seat.name} — show my hand (Enter)", id="ready",
                          variant="primary")
+
+    def on_mount(self) -> None:
+        self.fit(self.size.height)
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit(event.size.height)
+
+    def fit(self, height: int) -> None:
+        """The summary takes the rows the rest of the cover leaves (it scrolls with ↑/↓)."""
+        for since in self.query("#since"):
+            since.styles.max_height = max(3, height - 12)
 
     def restyle(self) -> None:
         self.refresh(recompose=True)

@@ -391,6 +391,15 @@ class Session:
         assert self.bots is not None
         return self.bots.play(self.game)
 
+    def seen_log(self, seat: int) -> int:
+        """How much of the log the player in ``seat`` had seen at their last decision (none
+        before their first)."""
+        game = self.game
+        for i in range(len(game.answer_seats) - 1, -1, -1):
+            if game.answer_seats[i] == seat:
+                return game.answer_log_sizes[i]
+        return 0
+
     def can_undo(self, seat: int | None) -> bool:
         """True when the last answer was ``seat``'s own, nobody has answered since, and it
         turned up no hidden card (a coin drawn, a power card revealed): what has been seen
@@ -406,8 +415,9 @@ class Session:
     # -- saving ------------------------------------------------------------------------------
 
     def extra(self) -> dict[str, Any]:
+        # round and over are only for the load list (saveinfo.py): loading replays the answers
         return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy,
-                "bot_pause": self.bot_pause}
+                "bot_pause": self.bot_pause, "round": self.game.round, "over": self.over}
 
     def dumps(self) -> str:
         from peloponnes_tui.engine.save import dumps

@@ -1,0 +1,187 @@
+"""The player's settings, remembered between launches: seating, computer players, pause, theme,
+privacy.
+
+They live as JSON in the user config directory (``PELOPONNES_CONFIG_DIR`` overrides it; the tests
+set it).  Reading is defensive: a missing file gives the defaults; a damaged or absurd one, or one
+that is not a regular file or is too big, is ignored with a one-line notice and the defaults are
+used, never a crash.  Writing is atomic.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from peloponnes_tui.tui.session import (
+    COLOURS,
+    DEFAULT_NAMES,
+    DEFAULT_PAUSE,
+    HUMAN,
+    PAUSES,
+    atomic_write,
+)
+
+CONFIG_DIR_ENV = "PELOPONNES_CONFIG_DIR"
+SETTINGS = "settings.json"
+SETTINGS_FORMAT = 1
+MAX_SETTINGS_BYTES = 64 * 1024
+MAX_NAME = 16  # as on the New game screen
+# Who can sit at a seat: a person or one of the computer players (``bots.BOTS``, named here so
+# the settings load without the bots; a test checks that the two agree).
+SEAT_KINDS = (HUMAN, "random", "heuristic", "search")
+DEFAULT_BOT = "random"  # as before settings were remembered
+
+
+def config_dir() -> Path:
+    """Where the settings live; PELOPONNES_CONFIG_DIR overrides (tests use it)."""
+    env = os.environ.get(CONFIG_DIR_ENV)
+    if env:
+        return Path(env)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("peloponnes", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS
+
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+
+
+class SeatSettings(BaseModel):
+    """One seat on the New game screen: who sits there, in which colour."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: Name
+    colour: str
+    kind: str = HUMAN
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        if not v.strip() or not v.isprintable():
+            raise ValueError("a name must be printable and not blank")
+        return v.strip()
+
+    @field_validator("colour")
+    @classmethod
+    def _colour(cls, v: str) -> str:
+        if v not in COLOURS:
+            raise ValueError(f"unknown colour {v!r}")
+        return v
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, v: str) -> str:
+        if v not in SEAT_KINDS:
+            raise ValueError(f"unknown player kind {v!r}")
+        return v
+
+
+def default_seat_settings() -> tuple[SeatSettings, ...]:
+    """Five seats in the five colours: two people, then computer players."""
+    return tuple(SeatSettings(name=DEFAULT_NAMES[i], colour=colour,
+                              kind=HUMAN if i < 2 else DEFAULT_BOT)
+                 for i, colour in enumerate(COLOURS))
+
+
+class Settings(BaseModel):
+    """Everything the app remembers between launches."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: int = SETTINGS_FORMAT
+    players: int = Field(default=3, ge=2, le=5)
+    seats: tuple[SeatSettings, ...] = Field(default_factory=default_seat_settings,
+                                            min_length=5, max_length=5)
+    pause: float = DEFAULT_PAUSE
+    privacy: bool = True
+    theme: str | None = Field(default=None, max_length=64)
+
+    @field_validator("format")
+    @classmethod
+    def _format(cls, v: int) -> int:
+        if v != SETTINGS_FORMAT:
+            raise ValueError(f"format {v} (this version reads format {SETTINGS_FORMAT})")
+        return v
+
+    @field_validator("pause")
+    @classmethod
+    def _pause(cls, v: float) -> float:
+        if v not in PAUSES:
+            raise ValueError(f"pause {v:g} s is not one of the choices")
+        return v
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """At most ``limit`` bytes of a regular file; OSError (or ValueError for a file that is not
+    regular or too big) otherwise.  Never blocks on a FIFO or a device."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("it is not a regular file")
+        if info.st_size > limit:
+            raise ValueError(f"it is larger than {limit // 1024} KB")
+        data = os.read(fd, limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ValueError(f"it is larger than {limit // 1024} KB")
+    return data
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The remembered settings and a one-line notice when the file had to be ignored.
+
+    A missing file gives the defaults without a notice.
+    """
+    path = settings_path() if path is None else path
+    try:
+        raw = read_limited(path, MAX_SETTINGS_BYTES)
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"Settings not read ({path}: {exc.strerror or exc}); defaults used."
+    except ValueError as exc:
+        return Settings(), f"Settings not read ({path}: {exc}); defaults used."
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        return Settings.model_validate(data), None
+    except UnicodeDecodeError:
+        why = "not text"
+    except json.JSONDecodeError as exc:
+        why = f"not valid JSON: {exc.msg}, line {exc.lineno}"
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"]) or "the file"
+        why = f"{where}: {err['msg']}"
+    return Settings(), f"Settings ignored ({path} is damaged, {why}); defaults used."
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically (OSError if the directory cannot be written)."""
+    atomic_write(settings_path() if path is None else path,
+                 settings.model_dump_json(indent=1) + "\n")
+
+
+__all__ = [
+    "CONFIG_DIR_ENV",
+    "MAX_SETTINGS_BYTES",
+    "SEAT_KINDS",
+    "SeatSettings",
+    "Settings",
+    "config_dir",
+    "default_seat_settings",
+    "load_settings",
+    "read_limited",
+    "save_settings",
+    "settings_path",
+]

@@ -1,0 +1,68 @@
+"""What the load and resume lists say about a save: round, players, date, finished or not.
+
+Read cheaply (the file's JSON, no replay, no card data) and defensively: a file that cannot be
+read or is not a save is listed as damaged, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from peloponnes_tui.settings import read_limited
+
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    path: Path
+    saved: float | None = None  # when the file was last written (seconds since the epoch)
+    players: tuple[str, ...] = ()
+    round: int | None = None  # None: an older save that did not record it
+    over: bool | None = None
+    damaged: str | None = None  # why the file is not a save, if it is not
+
+    def describe(self) -> str:
+        """One line for a list: ``round 3 · Helena, Leonidas, Dimitrios · 2025-01-05 14:03 ·
+        in progress``."""
+        when = "" if self.saved is None else time.strftime("%Y-%m-%d %H:%M",
+                                                           time.localtime(self.saved))
+        if self.damaged is not None:
+            return " · ".join(x for x in (f"damaged: {self.damaged}", when) if x)
+        state = {None: "", True: "finished", False: "in progress"}[self.over]
+        rnd = "round not recorded" if self.round is None else f"round {self.round}"
+        if self.over:
+            rnd = ""
+        return " · ".join(x for x in (rnd, ", ".join(self.players), when, state) if x)
+
+
+def save_info(path: Path) -> SaveInfo:
+    """What ``path`` holds, read without replaying the game."""
+    try:
+        saved: float | None = path.stat().st_mtime
+    except OSError:
+        saved = None
+    try:
+        data = json.loads(read_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
+    except OSError as exc:
+        return SaveInfo(path, saved, damaged=f"cannot be read ({exc.strerror or exc})")
+    except ValueError as exc:  # not regular, too big, not UTF-8, not JSON
+        why = "not a saved game (not JSON)" if isinstance(
+            exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
+        return SaveInfo(path, saved, damaged=why)
+    players = data.get("players") if isinstance(data, dict) else None
+    if not (isinstance(players, list) and players
+            and all(isinstance(p, str) for p in players)):
+        return SaveInfo(path, saved, damaged="not a saved game (no players)")
+    extra = data.get("extra")
+    extra = extra if isinstance(extra, dict) else {}
+    rnd, over = extra.get("round"), extra.get("over")
+    return SaveInfo(path, saved, tuple(str(p)[:16] for p in players[:5]),
+                    rnd if type(rnd) is int and 0 <= rnd <= 99 else None,
+                    over if isinstance(over, bool) else None)
+
+
+__all__ = ["MAX_SAVE_BYTES", "SaveInfo", "save_info"]

@@ -1,0 +1,109 @@
+"""Since your last turn: the public events a player missed, in a few lines.
+
+Shown on the hand-off cover (and on the board when only computer players moved in between), so
+that nobody has to open the log to learn who bid where, who passed, what was gained or lost, which
+catastrophe struck, the supply, the income, the end of a round and the next reveal.
+
+Built from the game's public log only (no event there shows a hidden card: bids are counted, coin
+cards drawn are counted); the sentences are the engine's, a few runs of them merged into one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from peloponnes_tui.engine.names import card_label
+
+if TYPE_CHECKING:
+    from peloponnes_tui.cards import CardSet
+    from peloponnes_tui.engine import Event
+    from peloponnes_tui.engine.log import EventKind
+    from peloponnes_tui.tui.session import Session
+
+# Events a returning player need not be told: the seating (on the board from the start), the
+# position a test or demonstration starts from, and the final scores (the scoring screen).
+SKIPPED: frozenset[EventKind] = frozenset({"setup", "position", "score", "winner"})
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the summary: a sentence, the seat it is about (for its colour) and the kind
+    of the event it comes from (``"reveal"`` begins a round, ``"strike"`` is a catastrophe)."""
+
+    text: str
+    player: int | None = None
+    kind: str = ""
+
+
+def _joined(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def summarize(events: Sequence[Event], seat: int, names: Sequence[str],
+              cards: CardSet) -> list[Line]:
+    """The lines for the player in ``seat`` about ``events`` (the log since their last decision).
+
+    What their own decision did at once (the events about them that open ``events``, in the same
+    round and phase) they know, so it is left out.  Runs of "nobody bid on …" become one line, and
+    each round's income from inhabitants one line.
+    """
+    rest = list(events)
+    if rest:
+        first = rest[0]
+        while rest and rest[0].player == seat and (rest[0].round, rest[0].phase) == \
+                (first.round, first.phase):
+            rest.pop(0)
+    lines: list[Line] = []
+    i = 0
+    while i < len(rest):
+        ev = rest[i]
+        if ev.kind in SKIPPED:
+            i += 1
+            continue
+        if ev.kind == "discarded":
+            run = [ev]
+            while i + len(run) < len(rest) and rest[i + len(run)].kind == "discarded":
+                run.append(rest[i + len(run)])
+            i += len(run)
+            if len(run) == 1:
+                lines.append(Line(ev.text, None, ev.kind))
+            else:
+                left = [card_label(cards, c) for e in run for c in e.cards]
+                lines.append(Line(f"Nobody bid on {_joined(left)}: they leave the game.", None,
+                                  ev.kind))
+            continue
+        if ev.phase == "income" and ev.kind != "supply":
+            block = [ev]
+            while i + len(block) < len(rest) and rest[i + len(block)].phase == "income" and \
+                    rest[i + len(block)].round == ev.round:
+                block.append(rest[i + len(block)])
+            i += len(block)
+            lines += _income_lines(block, names)
+            continue
+        lines.append(Line(ev.text, ev.player, ev.kind))
+        i += 1
+    return lines
+
+
+def _income_lines(block: Sequence[Event], names: Sequence[str]) -> list[Line]:
+    """One round's income phase: the coin cards for inhabitants in one line, then the rest
+    (one-time income, luxury goods, a reshuffled pile) as the engine told it."""
+    regular = [e for e in block if e.kind == "income" and e.get("coins") is not None]
+    lines: list[Line] = []
+    if regular:
+        parts = [f"{names[e.player]} {e.get('coins')}" for e in regular if e.player is not None]
+        lines.append(Line(f"Income in coin cards: {_joined(parts)}.", None, "income"))
+    lines += [Line(e.text, e.player, e.kind) for e in block if e not in regular]
+    return lines
+
+
+def since_last_turn(session: Session, seat: int) -> list[Line]:
+    """What the player in ``seat`` has not seen: the public events since their last decision
+    (since the start of the game before their first)."""
+    names = [s.name for s in session.seats]
+    return summarize(session.log[session.seen_log(seat):], seat, names, session.cards)
+
+
+__all__ = ["SKIPPED", "Line", "since_last_turn", "summarize"]

@@ -1,0 +1,368 @@
+"""The New game screen (every choice readable, visible focus, arrow keys, tooltips) and the
+settings it remembers between launches."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from peloponnes_tui.bots import BOTS
+from peloponnes_tui.settings import (
+    MAX_SETTINGS_BYTES,
+    SEAT_KINDS,
+    SeatSettings,
+    Settings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
+from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.screens import Choice, NewGameScreen, StartScreen
+from peloponnes_tui.tui.session import HUMAN
+from peloponnes_tui.tui.textdump import screen_text
+
+
+async def open_new_game(pilot) -> NewGameScreen:
+    await pilot.pause()
+    await pilot.press("n")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, NewGameScreen)
+    return screen
+
+
+def focused_id(app: PeloponnesApp) -> str | None:
+    return app.focused.id if app.focused is not None else None
+
+
+def test_seat_kinds_are_the_bots():
+    """The settings name the computer players without loading them: the same names as BOTS."""
+    assert (HUMAN, *BOTS) == SEAT_KINDS
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_every_choice_readable(cards, size):
+    """Five seats, one of every kind: each choice is on screen whole, arrows and all."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_new_game(pilot)
+        assert focused_id(app) == "name0"
+        await pilot.press("up", "right", "right")  # Players: 3 → 5
+        assert screen.count == 5
+        # seat 3 (random) → heuristic, seat 4 (random) → search, seat 5 stays random
+        await pilot.press("down", "down", "down", "tab", "tab", "right")
+        assert focused_id(app) == "kind2"
+        await pilot.press("down", "right", "right")
+        assert focused_id(app) == "kind3"
+        await pilot.pause()
+        lines = screen_text(app).split("\n")
+        seat_lines = [line for line in lines if line.lstrip().startswith("Seat ")]
+        assert [line.split()[:3] for line in seat_lines] == [
+            ["Seat", "1", "Helena"], ["Seat", "2", "Leonidas"], ["Seat", "3", "Dimitrios"],
+            ["Seat", "4", "Ariadne"], ["Seat", "5", "Perikles"]]
+        expected = [("R● red", "human"), ("B▲ blue", "human"),
+                    ("G■ green", "computer: heuristic"), ("Y◆ yellow", "computer: search"),
+                    ("P★ purple", "computer: random")]
+        for line, (colour, kind) in zip(seat_lines, expected, strict=True):
+            assert f"◀ {colour} ▶" in line
+            assert f"◀ {kind} ▶" in line
+        text = "\n".join(lines)
+        for shown in ("Players", "◀ 5 ▶", "Seed", "Hide hands", "◀ yes ▶", "Pause",
+                      "◀ 0.7 s ▶", "before each computer move", "Start game (Ctrl+G)"):
+            assert shown in text
+
+
+async def test_arrow_keys_move_between_rows_and_change_choices(cards):
+    """↑/↓ go to the row above or below (same column where it has one); ←/→ change a choice."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new_game(pilot)
+        path = [focused_id(app)]
+        for key in ("right", "right", "down", "down", "down", "down", "down", "down", "up",
+                    "up", "up", "up", "up", "up", "up", "up"):
+            await pilot.press(key)
+            path.append(focused_id(app))
+        # → in a name field moves its cursor; then down the kind column, on to the rows below
+        assert path == ["name0", "name0", "name0", "name1", "name2", "seed", "privacy",
+                        "pause", "start", "pause", "privacy", "seed", "name2", "name1",
+                        "name0", "count", "count"]
+        await pilot.press("down", "tab")  # Tab goes along the row: seat 1's colour
+        assert focused_id(app) == "colour0"
+        await pilot.press("right", "down")
+        assert screen.seats[0].colour == "blue"  # red → blue
+        assert focused_id(app) == "colour1"  # the same column, one row down
+        await pilot.press("tab", "down", "left")
+        assert focused_id(app) == "kind2"
+        assert screen.seats[2].kind == HUMAN  # human ← random
+        await pilot.press("down", "down", "down", "left")
+        assert focused_id(app) == "pause" and screen.pause == 0.3  # 0.3 ← 0.7
+        await pilot.press("up", "right")
+        assert focused_id(app) == "privacy" and screen.privacy is False
+
+
+async def test_focus_clearly_visible(cards):
+    """The focused choice has its own background, and its row's label lights up."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new_game(pilot)
+        await pilot.press("down", "down", "down", "down")  # name0 → … → privacy
+        privacy, pause = screen.query_one("#privacy", Choice), screen.query_one("#pause", Choice)
+        assert app.focused is privacy
+        await pilot.pause()
+        assert privacy.rich_style.bgcolor != pause.rich_style.bgcolor
+        assert privacy.rich_style.bold and not pause.rich_style.bold
+        current = [row.query_one(".what").render().plain
+                   for row in screen.query(".current")]
+        assert current == ["Hide hands"]
+        await pilot.press("up")
+        await pilot.pause()
+        assert [row.query_one(".what").render().plain
+                for row in screen.query(".current")] == ["Seed"]
+
+
+async def test_tooltips_explain_every_choice(cards):
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new_game(pilot)
+
+        def tip(ident: str) -> str:
+            return str(screen.query_one(f"#{ident}").tooltip)
+
+        assert tip("count") == "How many play, 2 to 5. The seats below it stay empty."
+        assert tip("name0").startswith("The player's name (up to 16 letters)")
+        assert "letter and symbol" in tip("colour0")
+        assert tip("kind0").split("\n") == [
+            "Who plays this seat (← → to change):",
+            "human: a person at this keyboard.",
+            "computer: random: any legal answer at random: for learning the rules, easy to "
+            "beat.",
+            "computer: heuristic: rules of thumb and an estimate of its final score: a fair "
+            "opponent.",
+            "computer: search: plays each of its best ideas out many times before choosing: "
+            "the strongest, thinks up to a second a move."]
+        assert tip("seed").startswith("The number that shuffles the cards")
+        assert "a cover hides the board" in tip("privacy")
+        assert "since that player's last turn" in tip("privacy")
+        assert tip("pause").startswith("How long the board waits before each computer move")
+        for i in range(5):
+            for what in ("name", "colour", "kind"):
+                assert tip(f"{what}{i}") == tip(f"{what}0")
+
+
+async def test_settings_remembered_between_launches(cards):
+    """What was chosen for one game is what the New game screen offers at the next launch."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_new_game(pilot)
+        await pilot.press("ctrl+a", "ctrl+k", *"Kassandra")  # seat 1's name, typed over
+        await pilot.press("up", "right")  # 4 players
+        await pilot.press("down", "down", "down", "down", "tab", "tab", "right")
+        assert focused_id(app) == "kind3"  # Ariadne: random → heuristic
+        await pilot.press("down", "down", "right")  # hide hands: no
+        await pilot.press("down", "right")  # pause 0.7 → 1.5
+        assert (screen.count, screen.privacy, screen.pause) == (4, False, 1.5)
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert [(s.name, s.kind) for s in session.seats] == [
+            ("Kassandra", HUMAN), ("Leonidas", HUMAN), ("Dimitrios", "random"),
+            ("Ariadne", "heuristic")]
+        assert session.privacy is False and session.bot_pause == 1.5
+    expected = Settings(players=4, pause=1.5, privacy=False, seats=(
+        SeatSettings(name="Kassandra", colour="red", kind=HUMAN),
+        SeatSettings(name="Leonidas", colour="blue", kind=HUMAN),
+        SeatSettings(name="Dimitrios", colour="green", kind="random"),
+        SeatSettings(name="Ariadne", colour="yellow", kind="heuristic"),
+        SeatSettings(name="Perikles", colour="purple", kind="random")))
+    assert load_settings() == (expected, None)
+    assert not list(settings_path().parent.glob("*.tmp"))  # written atomically
+    app2 = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        screen = await open_new_game(pilot)
+        assert screen.count == 4 and screen.privacy is False and screen.pause == 1.5
+        assert [(s.name, s.colour, s.kind) for s in screen.seats][:4] == [
+            ("Kassandra", "red", HUMAN), ("Leonidas", "blue", HUMAN),
+            ("Dimitrios", "green", "random"), ("Ariadne", "yellow", "heuristic")]
+        text = screen_text(app2)
+        assert "Kassandra" in text and "◀ computer: heuristic ▶" in text
+        assert "Perikles" not in text  # seat 5 stays empty with four players
+
+
+async def test_theme_remembered_between_launches(cards):
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.theme = "textual-light"
+        await pilot.pause()
+    assert load_settings()[0].theme == "textual-light"
+    app2 = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app2.theme == "textual-light" and not app2.current_theme.dark
+
+
+def write_settings(data: object) -> None:
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps(data))
+
+
+GOOD = Settings().model_dump(mode="json")
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    ("{not json", "not valid JSON: Expecting property name enclosed in double quotes, line 1"),
+    ([1, 2], "the file: Input should be a valid dictionary or instance of Settings"),
+    ({**GOOD, "players": 99}, "players: Input should be less than or equal to 5"),
+    ({**GOOD, "pause": 1e9}, "pause: Value error, pause 1e+09 s is not one of the choices"),
+    ({**GOOD, "format": 7}, "format: Value error, format 7 (this version reads format 1)"),
+    ({**GOOD, "seats": GOOD["seats"][:2]},
+     "seats: Tuple should have at least 5 items after validation, not 2"),
+    ({**GOOD, "seats": [{**GOOD["seats"][0], "kind": "oracle"}, *GOOD["seats"][1:]]},
+     "seats.0.kind: Value error, unknown player kind 'oracle'"),
+    ({**GOOD, "seats": [{**GOOD["seats"][0], "name": "x" * 500}, *GOOD["seats"][1:]]},
+     "seats.0.name: String should have at most 16 characters"),
+    ({**GOOD, "seats": [{**GOOD["seats"][0], "colour": "mauve"}, *GOOD["seats"][1:]]},
+     "seats.0.colour: Value error, unknown colour 'mauve'"),
+    ({**GOOD, "wallpaper": "yes"}, "wallpaper: Extra inputs are not permitted"),
+], ids=["not-json", "a-list", "players", "pause", "format", "few-seats", "kind", "long-name",
+        "colour", "extra"])
+def test_damaged_or_absurd_settings_ignored(content, why):
+    if isinstance(content, str):
+        settings_path().parent.mkdir(parents=True, exist_ok=True)
+        settings_path().write_text(content)
+    else:
+        write_settings(content)
+    assert load_settings() == (
+        Settings(), f"Settings ignored ({settings_path()} is damaged, {why}); defaults used.")
+
+
+def test_settings_not_a_regular_file_or_too_big_not_read():
+    settings_path().mkdir(parents=True)  # a directory where the file should be
+    assert load_settings() == (Settings(), f"Settings not read ({settings_path()}: it is not a "
+                                           "regular file); defaults used.")
+    settings_path().rmdir()
+    os.mkfifo(settings_path())  # a pipe nobody writes to: opened without blocking
+    assert load_settings() == (Settings(), f"Settings not read ({settings_path()}: it is not a "
+                                           "regular file); defaults used.")
+    settings_path().unlink()
+    settings_path().write_text(" " * (MAX_SETTINGS_BYTES + 1))
+    assert load_settings() == (Settings(), f"Settings not read ({settings_path()}: it is larger "
+                                           "than 64 KB); defaults used.")
+
+
+def test_missing_settings_are_the_defaults_without_a_notice():
+    assert not settings_path().exists()
+    settings, notice = load_settings()
+    assert notice is None
+    assert settings.players == 3 and settings.privacy is True and settings.pause == 0.7
+    assert [(s.name, s.colour, s.kind) for s in settings.seats] == [
+        ("Helena", "red", HUMAN), ("Leonidas", "blue", HUMAN), ("Dimitrios", "green", "random"),
+        ("Ariadne", "yellow", "random"), ("Perikles", "purple", "random")]
+    save_settings(settings)
+    assert load_settings() == (settings, None)
+
+
+async def test_damaged_settings_give_a_notice_and_the_defaults(cards):
+    write_settings({**GOOD, "players": "many"})
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        (notice,) = [n.message for n in app._notifications]
+        assert notice == (f"Settings ignored ({settings_path()} is damaged, players: Input "
+                          "should be a valid integer, unable to parse string as an integer); "
+                          "defaults used.")
+        screen = await open_new_game(pilot)
+        assert screen.count == 3
+
+
+# -- the load and resume lists --------------------------------------------------------------------
+
+def saved_at(path, when: str) -> None:
+    """Set the file's date (local time, ``YYYY-mm-dd HH:MM``)."""
+    import time
+
+    stamp = time.mktime(time.strptime(when, "%Y-%m-%d %H:%M"))
+    os.utime(path, (stamp, stamp))
+
+
+async def test_load_list_describes_each_save(cards):
+    """The list shows each save's round, players, date and whether it is over; a damaged file is
+    listed as damaged."""
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.screens import LoadScreen
+    from peloponnes_tui.tui.session import autosave_path, saves_dir
+    from peloponnes_tui.tui.testing import finished_session, session_at
+
+    playing = session_at(cards, 3, lambda p: isinstance(p, BidPrompt), min_round=3, seed=2)
+    assert playing.game.round == 3
+    playing.save(autosave_path())
+    saved_at(autosave_path(), "2025-03-01 20:15")
+    done = finished_session(cards, 4, seed=2)
+    done.save(saves_dir() / "peloponnes-20250228-190000.json")
+    saved_at(saves_dir() / "peloponnes-20250228-190000.json", "2025-02-28 19:00")
+    (saves_dir() / "peloponnes-20250227-100000.json").write_text('{"format": 1, "seed": ')
+    saved_at(saves_dir() / "peloponnes-20250227-100000.json", "2025-02-27 10:00")
+    older = json.loads(playing.dumps())
+    del older["extra"]["round"], older["extra"]["over"]  # as saved before they were recorded
+    (saves_dir() / "peloponnes-20250226-100000.json").write_text(json.dumps(older))
+    saved_at(saves_dir() / "peloponnes-20250226-100000.json", "2025-02-26 10:00")
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        def flat() -> str:  # the screen's words, however the lines wrap
+            return " ".join(screen_text(app).split())
+
+        assert ("Autosaved: round 3 · Helena, Leonidas, Dimitrios · 2025-03-01 20:15 · in "
+                "progress") in flat()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        text = flat()
+        for line in (
+            "autosave round 3 · Helena, Leonidas, Dimitrios · 2025-03-01 20:15 · in progress",
+            "peloponnes-20250228-190000.json Helena, Leonidas, Dimitrios, Ariadne · "
+            "2025-02-28 19:00 · finished",
+            "peloponnes-20250227-100000.json damaged: not a saved game (not JSON) · "
+            "2025-02-27 10:00",
+            "peloponnes-20250226-100000.json round not recorded · Helena, Leonidas, "
+            "Dimitrios · 2025-02-26 10:00",
+        ):
+            assert line in text
+        assert str(saves_dir()) not in text  # no bare paths
+        # picking the damaged one says why and keeps the list
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert "the save file is not valid JSON" in screen_text(app)
+
+
+def test_save_info_of_damaged_files(tmp_path):
+    """Whatever sits in the saves folder, it is listed, never a crash."""
+    from peloponnes_tui.tui.saveinfo import MAX_SAVE_BYTES, save_info
+
+    cases = {
+        "list.json": "[1, 2]",
+        "noplayers.json": '{"format": 1, "players": []}',
+        "binary.json": b"\xff\xfe\x00",
+        "big.json": " " * (MAX_SAVE_BYTES + 1),
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+    (tmp_path / "folder.json").mkdir()
+    os.mkfifo(tmp_path / "pipe.json")
+    assert {p.name: save_info(p).damaged for p in sorted(tmp_path.glob("*.json"))} == {
+        "big.json": "it is larger than 4096 KB",
+        "binary.json": "not a saved game (not JSON)",
+        "folder.json": "it is not a regular file",
+        "list.json": "not a saved game (no players)",
+        "noplayers.json": "not a saved game (no players)",
+        "pipe.json": "it is not a regular file",
+    }
