@@ -393,6 +393,14 @@ class _Open:
 def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
     import yaml
 
+    scalar_event, sequence_start, mapping_start = (
+        yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    skip = (yaml.StreamStartEvent, yaml.DocumentEndEvent)
+    scalar_node = yaml.ScalarNode
+    constructors = loader.yaml_constructors
+    resolve = loader.resolve
+    str_tag = _TAG + "str"
     stack: list[_Open] = []
     root: Any = None
     documents = 0
@@ -401,13 +409,36 @@ def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
         line = event.start_mark.line + 1 if event.start_mark is not None else None
         return error(where, problem + (f" (line {line})" if line else ""))
 
+    def scalar(event: yaml.ScalarEvent) -> Any:
+        value: str = event.value
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = resolve(scalar_node, value, event.implicit)
+        if tag == str_tag:
+            problem = _string_problem(value)
+            if problem:
+                raise refuse(event, f"{problem}; refused")
+            return value
+        if tag == _TAG + "merge":
+            raise refuse(event, "merge keys (<<) are not allowed")
+        if tag not in _SCALAR_TAGS:
+            raise refuse(event, f"the tag {shown(tag)} is not allowed")
+        if len(value) > (DIGITS_MAX if tag in _NUMBER_TAGS else TEXT_MAX):
+            raise refuse(event, f"a number of {len(value)} characters (at most {DIGITS_MAX})"
+                         if tag in _NUMBER_TAGS else f"a value of {len(value)} characters")
+        try:
+            return constructors[tag](loader, scalar_node(tag, value, style=event.style))
+        except (ValueError, OverflowError, yaml.YAMLError):
+            raise refuse(event, f"{shown(value)} is not a valid {tag.removeprefix(_TAG)}"
+                         ) from None
+
     def add(value: Any, event: yaml.Event) -> None:
         nonlocal root
         if not stack:
             root = value
             return
         top = stack[-1]
-        if isinstance(top.container, list):
+        if top.container.__class__ is list:
             top.container.append(value)
         elif top.waiting:
             top.container[top.key] = value
@@ -422,57 +453,33 @@ def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
 
     while True:
         event = loader.get_event()
-        match event:
-            case yaml.StreamEndEvent():
-                return root
-            case yaml.StreamStartEvent() | yaml.DocumentEndEvent():
-                pass
-            case yaml.DocumentStartEvent():
-                documents += 1
-                if documents > 1:
-                    raise refuse(event, "the file holds more than one YAML document")
-            case yaml.AliasEvent():
-                raise refuse(event, "aliases (*name) are not allowed")
-            case yaml.ScalarEvent():
-                add(_scalar(loader, event, refuse), event)
-            case yaml.SequenceStartEvent() | yaml.MappingStartEvent():
-                kind = "seq" if isinstance(event, yaml.SequenceStartEvent) else "map"
-                if event.tag not in (None, "!", _TAG + kind):
-                    raise refuse(event, f"the tag {shown(event.tag)} is not allowed")
-                if len(stack) >= DEPTH_MAX:
-                    raise refuse(event, f"nested more than {DEPTH_MAX} levels deep; refused")
-                container: list[Any] | dict[Any, Any] = [] if kind == "seq" else {}
-                add(container, event)
-                stack.append(_Open(container))
-            case yaml.SequenceEndEvent() | yaml.MappingEndEvent():
-                stack.pop()
-            case _:
-                raise refuse(event, f"unexpected {type(event).__name__}")
-
-
-def _scalar(loader: _Parser, event: yaml.ScalarEvent,
-            refuse: Callable[[yaml.Event, str], InputError]) -> Any:
-    import yaml
-
-    value: str = event.value
-    if event.tag is None or event.tag == "!":
-        tag = loader.resolve(yaml.ScalarNode, value, event.implicit)
-    else:
-        tag = event.tag
-    if tag == _TAG + "merge":
-        raise refuse(event, "merge keys (<<) are not allowed")
-    if tag not in _SCALAR_TAGS:
-        raise refuse(event, f"the tag {shown(tag)} is not allowed")
-    if tag in _NUMBER_TAGS and len(value) > DIGITS_MAX:
-        raise refuse(event, f"a number of {len(value)} characters (at most {DIGITS_MAX})")
-    problem = _string_problem(value)
-    if problem:
-        raise refuse(event, f"{problem}; refused")
-    node = yaml.ScalarNode(tag, value, style=event.style)
-    try:
-        return loader.yaml_constructors[tag](loader, node)
-    except (ValueError, OverflowError, yaml.YAMLError):
-        raise refuse(event, f"{shown(value)} is not a valid {tag.removeprefix(_TAG)}") from None
+        kind = event.__class__
+        if kind is scalar_event:
+            add(scalar(cast("yaml.ScalarEvent", event)), event)
+        elif kind is sequence_start or kind is mapping_start:
+            wanted = "seq" if kind is sequence_start else "map"
+            tag = cast("yaml.CollectionStartEvent", event).tag
+            if tag not in (None, "!", _TAG + wanted):
+                raise refuse(event, f"the tag {shown(tag)} is not allowed")
+            if len(stack) >= DEPTH_MAX:
+                raise refuse(event, f"nested more than {DEPTH_MAX} levels deep; refused")
+            container: list[Any] | dict[Any, Any] = [] if wanted == "seq" else {}
+            add(container, event)
+            stack.append(_Open(container))
+        elif kind in ends:
+            stack.pop()
+        elif kind in skip:
+            pass
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise refuse(event, "the file holds more than one YAML document")
+        elif kind is yaml.AliasEvent:
+            raise refuse(event, "aliases (*name) are not allowed")
+        elif kind is yaml.StreamEndEvent:
+            return root
+        else:
+            raise refuse(event, f"unexpected {kind.__name__}")
 
 
 # -- validating -----------------------------------------------------------------------------------

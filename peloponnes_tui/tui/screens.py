@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static, Switch
 from textual.widgets.option_list import Option
 
+from peloponnes_tui.inputs import DIGITS_MAX, NAME_RESTRICT
 from peloponnes_tui.tui.session import (
     AUTOSAVE,
     COLOURS,
@@ -133,8 +134,9 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}.", classes="seatno")
+        # No control character can be typed or pasted into a name (a save would refuse it).
         yield Input(self.seat.name, id=f"name{self.index}", max_length=16,
-                    placeholder="name")
+                    placeholder="name", restrict=NAME_RESTRICT)
         yield Button(self.colour_label(), id=f"colour{self.index}", classes="colour")
         yield Button(self.kind_label(), id=f"kind{self.index}", classes="kind")
 
@@ -199,7 +201,9 @@ class NewGameScreen(Screen[None]):
                 yield SeatRow(i, seat)
             with Horizontal(id="options"):
                 yield Label("Seed:")
-                yield Input("", id="seed", placeholder="random", restrict=r"[0-9]*")
+                # As many digits as a save may hold, so the autosave can be resumed.
+                yield Input("", id="seed", placeholder="random", restrict=r"[0-9]*",
+                            max_length=DIGITS_MAX)
                 yield Label("Hide hands between players:")
                 yield Switch(True, id="privacy")
                 yield Label("yes", id="privacy-word")
