@@ -5,8 +5,10 @@ The rulebook explains the mechanisms but does not print the cards, so part of th
 ``review: URL``.  A player who owns the physical deck corrects values by editing one YAML file and
 pointing the game at it with ``--cards PATH``.
 
-Loading validates the whole file with pydantic; any problem raises :class:`CardDataError`, whose
-message names the file, the card id and the field, and never shows a traceback to a player.
+Loading reads and parses the file through :mod:`peloponnes_tui.inputs` (an ordinary file of at
+most 1 MB, nesting, numbers, strings and duplicate keys within its limits) and validates it with
+pydantic; any problem raises :class:`CardDataError`, whose message names the file, the card id
+and the field, and never shows a traceback to a player.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from peloponnes_tui.inputs import CARDS_BYTES_MAX, InputError, Name, load_yaml, validate_model
 
 CatastropheId = Literal["plague", "earthquake", "tempest", "drought", "decline"]
 CATASTROPHES: tuple[CatastropheId, ...] = ("plague", "earthquake", "tempest", "drought", "decline")
@@ -50,25 +53,21 @@ def _builtin_cards_path() -> Path:
 
 DEFAULT_CARDS_PATH = _builtin_cards_path()
 
-# libyaml's safe loader when PyYAML was built with it (several times faster), else the pure one.
-_YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 NonNeg = Annotated[int, Field(ge=0)]
 
 
-class CardDataError(Exception):
+class CardDataError(InputError):
     """A problem in a card data file, phrased for a player who edited it by hand."""
 
-    def __init__(self, path: str, message: str, card: str | None = None, field: str | None = None):
-        self.path = path
-        self.card = card
-        self.field = field
-        where = path
-        if card:
-            where += f", card '{card}'"
-        if field:
-            where += f", field '{field}'"
-        super().__init__(f"{where}: {message}")
+    item_word = "card"
+
+    @property
+    def path(self) -> str:
+        return self.where
+
+    @property
+    def card(self) -> str | None:
+        return self.item
 
 
 class _Model(BaseModel):
@@ -82,8 +81,8 @@ def _check_source(value: str) -> str:
 
 
 class Names(_Model):
-    en: str = Field(min_length=1)
-    de: str = Field(min_length=1)
+    en: Name
+    de: Name
 
 
 class Production(_Model):
@@ -133,7 +132,7 @@ class IncomeRow(_Model):
 
 
 class CoinBack(_Model):
-    id: str = Field(min_length=1)
+    id: Name
     name: Names
     resource: Resource
     amount: Annotated[int, Field(ge=1, le=3)] = 1
@@ -144,7 +143,7 @@ class CoinBack(_Model):
 
 
 class CivilizationCard(_Model):
-    id: str = Field(min_length=1)
+    id: Name
     name: Names
     number: Annotated[int, Field(ge=1)]
     coins: NonNeg
@@ -158,7 +157,7 @@ class CivilizationCard(_Model):
 
 
 class PowerCard(_Model):
-    id: str = Field(min_length=1)
+    id: Name
     kind: Kind
     pile: Pile
     name: Names
@@ -243,33 +242,6 @@ class CardSet(_Model):
         return row
 
 
-def _loc(loc: tuple[int | str, ...], raw: Any) -> tuple[str | None, str]:
-    """Turn a pydantic error location into (card id, field path) for the message.
-
-    An index right below a top-level section names a card (by its ``id`` when it has one);
-    deeper indexes belong to the field path, e.g. ``catastrophes[1]`` of a civilization.
-    """
-    card: str | None = None
-    parts: list[str] = []
-    node = raw
-    for depth, key in enumerate(loc):
-        if isinstance(key, int) and isinstance(node, list):
-            item = node[key] if 0 <= key < len(node) else None
-            if depth == 1 and parts:
-                section = parts.pop()
-                ident = item.get("id") if isinstance(item, dict) else None
-                card = f"{section}[{key}]" if ident is None else str(ident)
-            elif parts:
-                parts[-1] += f"[{key}]"
-            else:
-                parts.append(f"[{key}]")
-            node = item
-        else:
-            parts.append(str(key))
-            node = node.get(key) if isinstance(node, dict) else None
-    return card, ".".join(parts)
-
-
 def _counts(cards: CardSet, path: str) -> None:
     def err(msg: str, card: str | None = None, field: str | None = None) -> CardDataError:
         return CardDataError(path, msg, card, field)
@@ -337,28 +309,7 @@ def parse_cards(raw: Any, path: str = "<cards>") -> CardSet:
     if not isinstance(raw, dict):
         raise CardDataError(path, "the file must hold a mapping with the sections version, "
                             "luxury, catastrophes, income, coin_backs, civilizations, power_cards")
-    try:
-        cards = CardSet.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        card, field = _loc(tuple(first["loc"]), raw)
-        msg = first["msg"]
-        if first["type"] == "value_error":
-            msg = msg.removeprefix("Value error, ")
-            # Cross-field checks say "field: problem"; move the field into the location.
-            head, sep, rest = msg.partition(": ")
-            if sep and not field and head.replace("/", "").replace("_", "").isalpha():
-                field, msg = head, rest
-        if first["type"] == "missing":
-            msg = "this field is missing"
-        elif first["type"] == "extra_forbidden":
-            msg = "unknown field (a typo?)"
-        elif first["type"] != "value_error" and isinstance(first.get("input"), str | int | float):
-            msg += f" (found {first['input']!r})"
-        extra = len(exc.errors()) - 1
-        if extra:
-            msg += f" (and {extra} more problem{'s' if extra > 1 else ''})"
-        raise CardDataError(path, msg, card, field or None) from None
+    cards = validate_model(CardSet, raw, path, CardDataError, items=True)
     _counts(cards, path)
     return cards
 
@@ -369,19 +320,7 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     if path is None and p in _cache:
         return _cache[p]
     name = str(p)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardDataError(name, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardDataError(name, f"cannot read the file ({exc.__class__.__name__})") from None
-    try:
-        raw = yaml.load(text, Loader=_YAML_LOADER)  # a safe loader, see _YAML_LOADER
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise CardDataError(name, f"not valid YAML{where}: {problem}") from None
+    raw = load_yaml(p, "card data file", CARDS_BYTES_MAX, CardDataError)
     cards = parse_cards(raw, name)
     if path is None:
         _cache[p] = cards

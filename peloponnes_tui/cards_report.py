@@ -3,6 +3,9 @@
 ``card_summary(load_cards(path))`` returns one rich :class:`~rich.console.Group`: the counts,
 the power cards pile by pile, the civilizations, the coin backs, the income table and the
 catastrophe tracks.  Everything fits an 80-column terminal; wider terminals just get more room.
+
+Every name and word from the file goes into a table as a :class:`~rich.text.Text`, never as a
+string that rich would read as markup: a card called ``[red]x`` is printed as ``[red]x``.
 """
 
 from __future__ import annotations
@@ -55,6 +58,11 @@ def _table(title: str) -> Table:
                  show_edge=False, expand=False)
 
 
+def _plain(*parts: str, sep: str = " / ") -> Text:
+    """Words from the card data, shown literally (no markup, no emoji codes)."""
+    return Text(sep.join(parts))
+
+
 def _source(source: str) -> Text:
     if source.startswith("review: "):
         return Text("review", style="cyan")
@@ -93,7 +101,7 @@ def _counts(cards: CardSet) -> Table:
         + [cards.luxury.source]
     )
     t.add_row("Sources", ", ".join(f"{k} {n}" for k, n in sorted(sources.items())))
-    t.add_row("Data version / digest", f"{cards.version} / {cards.digest}")
+    t.add_row("Data version / digest", _plain(cards.version, cards.digest))
     return t
 
 
@@ -157,7 +165,7 @@ class _PileTable:
         for c in members:
             row: list[RenderableType] = [Text(c.id, style="bold")]
             if wide:
-                row.append(f"{c.name.en} / {c.name.de}")
+                row.append(_plain(c.name.en, c.name.de))
             cost = _amounts(wood=c.cost.wood, stone=c.cost.stone) if c.is_building else ""
             row += ["B" if c.is_building else "L", str(c.value), cost, _gain(c),
                     str(c.power) if c.power else "-", _production(c.production),
@@ -194,7 +202,7 @@ class _Names:
         t.add_column("English")
         t.add_column("German")
         for c in self.members:
-            t.add_row(Text(c.id, style="bold"), c.name.en, c.name.de)
+            t.add_row(Text(c.id, style="bold"), _plain(c.name.en), _plain(c.name.de))
         yield t
         yield Text()
 
@@ -231,7 +239,7 @@ def _coin_backs(cards: CardSet) -> Table:
     t.add_column("Cards", justify="right")
     t.add_column("Source")
     for b in cards.coin_backs:
-        t.add_row(f"{b.name.en} / {b.name.de}", f"{b.amount} {b.resource}", str(b.count),
+        t.add_row(_plain(b.name.en, b.name.de), f"{b.amount} {b.resource}", str(b.count),
                   _source(b.source))
     by_resource = Counter[str]()
     for b in cards.coin_backs:
@@ -278,8 +286,8 @@ def _catastrophes(cards: CardSet) -> Table:
     t.add_column("Protected by")
     for cat in cards.catastrophes:
         spread = "/".join(str(per_pile[p][cat.id]) for p in ("A", "B", "C"))
-        t.add_row(f"{cat.name.en} / {cat.name.de}", str(cat.steps),
-                  f"{spread} = {symbols[cat.id]}", ", ".join(protectors[cat.id]) or "-")
+        t.add_row(_plain(cat.name.en, cat.name.de), str(cat.steps),
+                  f"{spread} = {symbols[cat.id]}", _plain(*protectors[cat.id], sep=", ") or "-")
     lux = cards.luxury
     t.caption = (f"Luxury card: {lux.inhabitants} inhabitants, {lux.power} power, "
                  f"up to {lux.cap} goods ({lux.declined_cap} after decline).")

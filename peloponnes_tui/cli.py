@@ -275,14 +275,16 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
 
 def cmd_cards_check(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.text import Text
 
     cards = _load(args.path)
     from peloponnes_tui.cards_report import card_summary
 
     con = Console()
     con.print(card_summary(cards))
-    con.print(f"[green]OK[/green]: {args.path or 'the built-in card data'} is valid "
-              f"(version {cards.version}).")
+    # The path and the version come from outside: plain Text, so they print as they are.
+    con.print(Text.assemble(("OK", "green"), f": {args.path or 'the built-in card data'} is "
+                            f"valid (version {cards.version})."))
     return 0
 
 

@@ -83,7 +83,7 @@ def test_unknown_scenario(tmp_path):
 def test_broken_scenario_file(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("id: bad\ntitle: t\nintro: i\nplayers: [A]\n", encoding="utf-8")
-    with pytest.raises(ScenarioError, match=r"bad\.yaml: players"):
+    with pytest.raises(ScenarioError, match=r"bad\.yaml, field 'players'"):
         load_scenario(str(bad))
 
 

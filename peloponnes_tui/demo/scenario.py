@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator
@@ -24,6 +23,7 @@ from peloponnes_tui.engine.game import Game, GameSetupError
 from peloponnes_tui.engine.position import Position
 from peloponnes_tui.engine.prompts import Answer, IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
+from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
 
 SCENARIO_DIR = Path(__file__).with_name("scenarios")
 
@@ -74,7 +74,7 @@ class Scenario(BaseModel):
     id: str
     title: str
     intro: str
-    players: list[str] = Field(min_length=2, max_length=5)
+    players: list[Name] = Field(min_length=2, max_length=5)
     seed: int = 1
     position: Position = Field(default_factory=Position)
     steps: list[Step] = Field(default_factory=list)
@@ -96,14 +96,10 @@ def load_scenario(name: str) -> Scenario:
         known = ", ".join(p.stem for p in scenario_paths())
         raise ScenarioError(f"no scenario {name!r}; the scenarios are: {known}")
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        return Scenario.model_validate(raw)
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path.name}: not valid YAML ({exc})") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
-        raise ScenarioError(f"{path.name}: {where}: {err['msg']}") from None
+        raw = load_yaml(path, "scenario file", SCENARIO_BYTES_MAX)
+        return validate_model(Scenario, raw, path)
+    except InputError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def _resolve_coin(game: Game, seat: int, ref: Any, taken: set[int]) -> Any:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.state import CIV, LUXURY
+from peloponnes_tui.inputs import printable, shown
+
+__all__ = ["card_label", "catastrophe_name", "printable", "shown", "symbols_reason"]
 
 
 def card_label(cards: CardSet, card: str, civ: str | None = None) -> str:
@@ -35,15 +38,3 @@ def catastrophe_name(cards: CardSet, cat: str) -> str:
 def symbols_reason(cards: CardSet, cat: str) -> str:
     """The protection given by three symbols of one catastrophe, as a phrase."""
     return f"three {catastrophe_name(cards, cat)} symbols"
-
-
-def printable(value: object, limit: int = 40) -> str:
-    """A value from outside, shortened and with control characters replaced, for a sentence."""
-    text = value if isinstance(value, str) else type(value).__name__
-    cut = "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
-    return cut + ("…" if len(text) > limit else "")
-
-
-def shown(value: object) -> str:
-    """:func:`printable`, quoted: how a refusal cites what it was given."""
-    return repr(printable(value))

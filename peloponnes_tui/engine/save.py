@@ -1,26 +1,39 @@
 """Save files: versioned JSON holding the card-data fingerprint, seed, seating and answers.
 
 Loading replays the answers, so a save can never describe a position the rules do not allow.
+The text is parsed within the limits of :mod:`peloponnes_tui.inputs` (depth, digits, strings,
+duplicate keys); every problem is a :class:`SaveError` naming the file and the field.
 """
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.game import Game, GameSetupError
 from peloponnes_tui.engine.position import Position
 from peloponnes_tui.engine.prompts import IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
+from peloponnes_tui.inputs import (
+    SAVE_BYTES_MAX,
+    InputError,
+    Name,
+    parse_json,
+    read_text,
+    shown,
+    validate_model,
+)
 
 SAVE_FORMAT = 1
+SAVE_FILE = "the save file"  # how a message names a save given as text, without a path
+DAMAGED = "the save is damaged: "
 
 
-class SaveError(Exception):
-    """A save file cannot be used; the message says why, for a player."""
+class SaveError(InputError):
+    """A save file cannot be used; the message names the file and says why, for a player."""
 
 
 class SaveFile(BaseModel):
@@ -30,7 +43,7 @@ class SaveFile(BaseModel):
     cards_version: str
     cards_digest: str
     seed: int
-    players: list[str] = Field(min_length=2, max_length=5)
+    players: list[Name] = Field(min_length=2, max_length=5)
     answers: list[dict[str, Any]] = Field(default_factory=list)
     position: dict[str, Any] | None = None  # a prepared start position, if any
     extra: dict[str, Any] = Field(default_factory=dict)  # room for the app (seat kinds, colours)
@@ -48,42 +61,45 @@ def dumps(game: Game, extra: dict[str, Any] | None = None) -> str:
     return to_save(game, extra).model_dump_json(indent=1)
 
 
-def parse_save(text: str) -> SaveFile:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"the save file is not valid JSON ({exc.msg}, line {exc.lineno})"
-                        ) from None
+def parse_save(text: str, where: str | Path = SAVE_FILE) -> SaveFile:
+    """The save held by ``text`` (read from ``where``), checked for form; SaveError if damaged."""
+    data = parse_json(text, where, SaveError)
     if not isinstance(data, dict):
-        raise SaveError("the save file does not hold a saved game")
+        raise SaveError(where, "this does not hold a saved game")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"the save file has format {data.get('format')!r}; this version reads "
-                        f"format {SAVE_FORMAT}")
-    try:
-        return SaveFile.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
-        raise SaveError(f"the save file is damaged ({where}: {err['msg']})") from None
+        raise SaveError(where, f"the save has format {_format(data.get('format'))}; this "
+                        f"version reads format {SAVE_FORMAT}")
+    return validate_model(SaveFile, data, where, SaveError, lead=DAMAGED)
 
 
-def load_game(save: SaveFile, cards: CardSet) -> Game:
+def _format(value: object) -> str:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else shown(value)
+
+
+def read_save(path: Path) -> SaveFile:
+    """The save in the file ``path``: an ordinary file of at most 4 MB, checked for form."""
+    return parse_save(read_text(path, "save file", SAVE_BYTES_MAX, SaveError), path)
+
+
+def load_game(save: SaveFile, cards: CardSet, where: str | Path = SAVE_FILE) -> Game:
     """Replay a save with the given card data; raises SaveError if it does not fit."""
     if save.cards_digest != cards.digest:
-        raise SaveError(f"the save was made with other card data (version {save.cards_version}, "
-                        f"fingerprint {save.cards_digest}); load it with the same cards.yaml")
+        raise SaveError(where, "the save was made with other card data (version "
+                        f"{shown(save.cards_version)}, fingerprint {shown(save.cards_digest)}); "
+                        "load it with the same cards.yaml")
     try:
         answers = [answer_from_dict(a) for a in save.answers]
     except ValueError as exc:
-        raise SaveError(f"the save file is damaged: {exc}") from None
+        raise SaveError(where, DAMAGED + str(exc), field="answers") from None
+    position = None if save.position is None else validate_model(
+        Position, save.position, where, SaveError, prefix="position", lead=DAMAGED)
     try:
-        position = None if save.position is None else Position.model_validate(save.position)
         return Game.replay(save.players, save.seed, answers, cards, position)
     except IllegalAnswer as exc:
-        raise SaveError(f"the save file is damaged: {exc}") from None
+        raise SaveError(where, DAMAGED + str(exc)) from None
     except (ValueError, TypeError, GameSetupError) as exc:
-        raise SaveError(f"the save file is damaged: {exc}") from None
+        raise SaveError(where, DAMAGED + str(exc)) from None
 
 
-def loads(text: str, cards: CardSet) -> Game:
-    return load_game(parse_save(text), cards)
+def loads(text: str, cards: CardSet, where: str | Path = SAVE_FILE) -> Game:
+    return load_game(parse_save(text, where), cards, where)

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from peloponnes_tui.inputs import DIGITS_MAX, NAME_RESTRICT
 from peloponnes_tui.tui.session import (
     AUTOSAVE,
     COLOURS,
@@ -237,8 +238,9 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.index + 1}", classes="what")
+        # No control character can be typed or pasted into a name (a save would refuse it).
         name = Input(self.seat.name, id=f"name{self.index}", max_length=16, placeholder="name",
-                     compact=True)
+                     restrict=NAME_RESTRICT, compact=True)
         name.tooltip = TOOLTIPS["name"]
         yield name
         yield ColourChoice([(c, f"{COLOURS[c][1]}{COLOURS[c][2]} {c}") for c in COLOURS],
@@ -306,7 +308,9 @@ class NewGameScreen(Screen[None]):
                 yield SeatRow(i, seat)
             with Horizontal(classes="row", id="seedrow"):
                 yield Label("Seed", classes="what")
-                seed = Input("", id="seed", placeholder="random", restrict=r"[0-9]*", compact=True)
+                # As many digits as a save may hold, so the autosave can be resumed.
+                seed = Input("", id="seed", placeholder="random", restrict=r"[0-9]*",
+                             max_length=DIGITS_MAX, compact=True)
                 seed.tooltip = TOOLTIPS["seed"]
                 yield seed
             with Horizontal(classes="row"):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.engine import Answer, AnyPrompt, Event, Game, Score, View
     from peloponnes_tui.engine.position import Position
+    from peloponnes_tui.engine.save import SaveFile
 
 DATA_DIR_ENV = "PELOPONNES_DATA_DIR"
 AUTOSAVE = "autosave.json"
@@ -430,11 +431,24 @@ class Session:
     @classmethod
     def loads(cls, text: str, cards: CardSet) -> Session:
         """Rebuild a session from save text; raises SaveError with a readable reason."""
-        from peloponnes_tui.bots import BOTS
-        from peloponnes_tui.engine.save import load_game, parse_save
+        from peloponnes_tui.engine.save import SAVE_FILE, parse_save
 
-        save = parse_save(text)
-        game = load_game(save, cards)
+        return cls._from_save(parse_save(text), cards, SAVE_FILE)
+
+    @classmethod
+    def load(cls, path: Path, cards: CardSet) -> Session:
+        """Rebuild a session from a save file; SaveError names the file and says what is wrong
+        (not an ordinary file, too big, not JSON, nested too deeply, a damaged field, ...)."""
+        from peloponnes_tui.engine.save import read_save
+
+        return cls._from_save(read_save(path), cards, path)
+
+    @classmethod
+    def _from_save(cls, save: SaveFile, cards: CardSet, where: str | Path) -> Session:
+        from peloponnes_tui.bots import BOTS
+        from peloponnes_tui.engine.save import load_game
+
+        game = load_game(save, cards, where)
         extra = save.extra or {}
         seats: list[Seat] = []
         raw = extra.get("seats")
@@ -459,18 +473,6 @@ class Session:
                 bot_pause=float(pause))
         s._make_bots()
         return s
-
-    @classmethod
-    def load(cls, path: Path, cards: CardSet) -> Session:
-        from peloponnes_tui.engine.save import SaveError
-
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise SaveError(f"{path} is not a text file") from None
-        return cls.loads(text, cards)
 
 
 def autosave_path() -> Path:

@@ -1,0 +1,610 @@
+"""The one place where files and text from outside enter: saves, card data, scenarios, settings.
+
+Whatever reads a file goes through :func:`read_text` (only an ordinary file, at most ``limit``
+bytes, strict UTF-8), parses it with :func:`parse_json` or :func:`parse_yaml` (nesting depth,
+digits of a number, length and characters of every string, duplicate keys: all checked before or
+while parsing, never by recursion that a file can drive too deep), and validates it against its
+pydantic model with :func:`validate_model`.  Every refusal is one :class:`InputError` (or the
+subclass the caller names: ``SaveError``, ``CardDataError``) whose message names the file, the
+card and the field where there is one, and says what is wrong in plain words.  A message never
+repeats unbounded content and never holds a control character, so it can be printed to a
+terminal as it is.
+
+Nothing here imports textual, rich or the engine: :mod:`peloponnes_tui.cards` and
+:mod:`peloponnes_tui.engine.save` build on it.  YAML and pydantic are imported when a file is
+read, not with the module, so the app's screens can use the limits without loading them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from collections.abc import Callable, Iterator
+from itertools import accumulate
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Protocol, TypeVar, cast
+
+if TYPE_CHECKING:
+    import yaml
+    from pydantic import BaseModel, GetCoreSchemaHandler, ValidationError
+    from pydantic_core import CoreSchema
+
+# -- limits ---------------------------------------------------------------------------------------
+
+SAVE_BYTES_MAX = 4 * 1024 * 1024
+"""A save file.  A whole 5-player game with indentation is about 60 KB (a few hundred answers,
+each a short object), so 4 MB leaves room for far longer games and for what the app adds
+(``extra``), and still reads in a blink."""
+
+CARDS_BYTES_MAX = 1024 * 1024
+"""A card data file.  The shipped ``cards.yaml``, comments included, is about 21 KB; an edited
+copy with long comments stays far below 1 MB."""
+
+SCENARIO_BYTES_MAX = 256 * 1024
+"""A demonstration scenario: a position and a few narrated answers, 1-2 KB each."""
+
+SETTINGS_BYTES_MAX = 64 * 1024
+"""A settings file: a handful of choices (names, colours, seats, a pause); 64 KB is generous."""
+
+DEPTH_MAX = 64
+"""Nesting of lists and mappings.  The deepest real structure (a placed card of a player of a
+save's start position) is 6 levels; 64 is far above that and far below any recursion limit of
+the parsers and of pydantic (a C parser crashes the process at some 30,000 levels)."""
+
+DIGITS_MAX = 30
+"""Characters of one number.  The largest numbers in files are seeds (the app draws them below a
+million; a 64-bit seed has 20 digits).  Python refuses to turn more than 4,300 digits into an int
+at all, with an error no player should see."""
+
+NAME_MAX = 200
+"""Characters of a name: a player's (the New game screen allows 16), a card's, an id.  Longer is
+never a name but data hiding in one."""
+
+TEXT_MAX = 4000
+"""Characters of any other string (a scenario's narration, a card's source note).  The longest
+in the shipped files is some 300 characters."""
+
+# C0 and C1 control characters (ESC among them): a terminal obeys them instead of showing them.
+# Text may hold line breaks and tabs (YAML folded text); a name holds none at all.
+_CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NAME_RESTRICT = r"[^\x00-\x1f\x7f-\x9f]*"
+"""A regular expression a name typed in the app must match (no control character)."""
+
+_MESSAGE_MAX = 400  # characters of a whole refusal message
+
+M = TypeVar("M", bound="BaseModel")
+
+
+# -- showing values from outside ----------------------------------------------------------------
+
+def printable(value: object, limit: int = 40) -> str:
+    """A value from outside, shortened and with control characters replaced, for a sentence."""
+    text = value if isinstance(value, str) else type(value).__name__
+    cut = "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
+    return cut + ("…" if len(text) > limit else "")
+
+
+def shown(value: object) -> str:
+    """:func:`printable`, quoted: how a refusal cites what it was given."""
+    return repr(printable(value))
+
+
+def _found(value: object) -> str:
+    """A short rendering of a value a refusal cites: numbers as they are, strings quoted."""
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int | float):
+        text = str(value)
+        return text if len(text) <= DIGITS_MAX else f"a number of {len(text)} digits"
+    return shown(value)
+
+
+def _where(path: str | Path) -> str:
+    """A file name for a message: as it is when printable, else escaped and shortened."""
+    text = str(path)
+    if text.isprintable() and len(text) <= 200:
+        return text
+    return printable(repr(text), 200)
+
+
+def _clean(text: str) -> str:
+    """A message with any control character replaced and its length bounded."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= _MESSAGE_MAX else text[: _MESSAGE_MAX - 1] + "…"
+
+
+# -- the error ------------------------------------------------------------------------------------
+
+class InputError(Exception):
+    """Data from outside that cannot be used.
+
+    The message is one plain line: the file, then the card (or other item) and the field where
+    there is one, then what is wrong.  ``SaveError`` and ``CardDataError`` are subclasses, so a
+    caller catches the kind it knows about and every reader raises exactly that kind.
+    """
+
+    item_word: ClassVar[str] = "item"
+
+    def __init__(self, where: str | Path, problem: str, item: str | None = None,
+                 field: str | None = None) -> None:
+        self.where = _where(where)
+        self.problem = problem
+        self.item = item
+        self.field = field
+        head = self.where
+        if item:
+            head += f", {self.item_word} '{item}'"
+        if field:
+            head += f", field '{field}'"
+        super().__init__(_clean(f"{head}: {problem}"))
+
+
+# -- reading a file --------------------------------------------------------------------------------
+
+def _size(limit: int) -> str:
+    if limit >= 1024 * 1024:
+        return f"{limit / (1024 * 1024):g} MB"
+    return f"{limit / 1024:g} KB"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not an ordinary file"
+
+
+def read_text(path: str | Path, what: str, limit: int,
+              error: type[InputError] = InputError) -> str:
+    """The text of an ordinary file of at most ``limit`` bytes, strictly UTF-8.
+
+    The file is opened without blocking (a named pipe with no writer cannot freeze the program),
+    then refused unless it is an ordinary file: a link to ``/dev/zero`` or ``/dev/urandom``, a
+    pipe, a socket or a folder is never read.  At most ``limit + 1`` bytes are read, so a file
+    that grows while it is read is refused as well.  ``what`` names the file for the message
+    (``"save file"``, ``"card data file"``).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise error(path, "no such file") from None
+    except ValueError:  # a NUL character in the name
+        raise error(path, "this is not a usable file name") from None
+    except IsADirectoryError:
+        raise error(path, f"this is a folder; the {what} must be an ordinary file") from None
+    except OSError as exc:
+        reason = (exc.strerror or type(exc).__name__).lower()
+        raise error(path, f"cannot open the {what} ({reason})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(path, f"this is {_kind(info.st_mode)}; the {what} must be an ordinary "
+                        "file")
+        too_big = error(path, f"the {what} is larger than {_size(limit)}; refused")
+        if info.st_size > limit:
+            raise too_big
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            try:
+                chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            except OSError as exc:
+                reason = (exc.strerror or type(exc).__name__).lower()
+                raise error(path, f"cannot read the {what} ({reason})") from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise too_big
+    finally:
+        os.close(fd)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(path, f"the {what} is not UTF-8 text (byte {exc.start + 1})") from None
+
+
+# -- strings --------------------------------------------------------------------------------------
+
+def check_name(value: str) -> str:
+    """A name from a file: 1 to :data:`NAME_MAX` characters, no control character at all."""
+    if not value:
+        raise ValueError("a name must not be empty")
+    if len(value) > NAME_MAX:
+        raise ValueError(f"a name of {len(value)} characters (at most {NAME_MAX})")
+    if _CONTROL.search(value):
+        raise ValueError("a name must not hold control characters")
+    return value
+
+
+class _NameCheck:
+    """pydantic metadata: a ``str`` then :func:`check_name` (pydantic is imported on use)."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler
+                                     ) -> CoreSchema:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(check_name, handler(source))
+
+
+Name = Annotated[str, _NameCheck()]
+"""A player's name, a card's name or id: 1 to :data:`NAME_MAX` printable characters."""
+
+
+def _string_problem(value: str) -> str | None:
+    if len(value) > TEXT_MAX:
+        return f"a text of {len(value)} characters (at most {TEXT_MAX})"
+    found = _CONTROL_IN_TEXT.search(value)
+    if found:
+        return f"a text holding the control character U+{ord(found.group()):04X}"
+    return None
+
+
+# -- JSON -----------------------------------------------------------------------------------------
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _json_depth(text: str) -> int:
+    """The deepest nesting of ``text``'s arrays and objects, by counting brackets outside strings.
+
+    No recursion and no Python loop per character: the regular expressions strip strings and
+    everything but brackets, then the running sum of +1/-1 is taken in C.  For any text the JSON
+    parser accepts up to a point, it sees the same strings there, so the count is exact.
+    """
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets), initial=0))
+
+
+def _walk(data: Any) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """Every string in parsed data, keys included, with where it is; without recursion."""
+    stack: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
+    while stack:
+        loc, node = stack.pop()
+        if isinstance(node, str):
+            yield loc, node
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                stack.append(((*loc, key), key))
+                stack.append(((*loc, key), value))
+        elif isinstance(node, list):
+            stack.extend(((*loc, i), value) for i, value in enumerate(node))
+
+
+def _path(loc: tuple[int | str, ...]) -> str | None:
+    """``("players", 1)`` -> ``"players[1]"``: a field path for a message."""
+    text = ""
+    for key in loc:
+        text += f"[{key}]" if isinstance(key, int) else ("." if text else "") + printable(key)
+    return text or None
+
+
+def parse_json(text: str, where: str | Path, error: type[InputError] = InputError) -> Any:
+    """Parse JSON within the limits: depth, digits, strings, no duplicate keys, no NaN."""
+    if _json_depth(text) > DEPTH_MAX:
+        raise error(where, f"nested more than {DEPTH_MAX} levels deep; refused")
+
+    def number(kind: type[int] | type[float]) -> Any:
+        def parse(digits: str) -> int | float:
+            if len(digits) > DIGITS_MAX:
+                raise error(where, f"a number of {len(digits)} digits (at most {DIGITS_MAX})")
+            return kind(digits)
+        return parse
+
+    def constant(name: str) -> Any:
+        raise error(where, f"{name} is not a number a file may hold")
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                raise error(where, f"the key {shown(key)} appears twice in one object")
+            out[key] = value
+        return out
+
+    try:
+        data = json.loads(text, parse_int=number(int), parse_float=number(float),
+                          parse_constant=constant, object_pairs_hook=pairs)
+    except json.JSONDecodeError as exc:
+        raise error(where, f"not valid JSON ({exc.msg}, line {exc.lineno}, column {exc.colno})"
+                    ) from None
+    except RecursionError:  # cannot happen after the depth check; kept as a last guard
+        raise error(where, "nested too deeply; refused") from None
+    for loc, value in _walk(data):
+        problem = _string_problem(value)
+        if problem:
+            raise error(where, f"{problem}; refused", field=_path(loc))
+    return data
+
+
+# -- YAML -----------------------------------------------------------------------------------------
+
+class _Parser(Protocol):
+    """What is used of a PyYAML safe loader (typed: PyYAML's own methods are not)."""
+
+    yaml_constructors: dict[str, Callable[[Any, yaml.Node], Any]]
+
+    def get_event(self) -> yaml.Event: ...
+
+    def resolve(self, kind: type[yaml.Node], value: str, implicit: tuple[bool, bool]) -> str: ...
+
+    def dispose(self) -> None: ...
+
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+_NUMBER_TAGS = {_TAG + "int", _TAG + "float"}
+
+
+def parse_yaml(text: str, where: str | Path, error: type[InputError] = InputError) -> Any:
+    """Parse one YAML document within the limits, into plain lists, dicts and scalars.
+
+    The data is built from the parser's events with an explicit stack, as the safe loader would
+    build it (the same tags for the same plain scalars), but: nesting deeper than
+    :data:`DEPTH_MAX` is refused at the first event past it, before the rest is even scanned;
+    numbers are checked for length before they are converted; every string for length and
+    control characters; a key that appears twice in one mapping is refused (naming it and its
+    line) instead of the last one silently winning; aliases (``*name``) and merge keys (``<<``)
+    are refused, since they let a small file stand for an enormous one; only the standard tags
+    are allowed.
+    """
+    import yaml
+
+    # libyaml's safe parser when PyYAML was built with it (several times faster), else the pure
+    # one.  Only its event stream is used: both parsers are non-recursive state machines, whereas
+    # composing the events into nodes recurses (and crashes the C version at ~30,000 levels).
+    loader_class: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = cast("_Parser", loader_class(text))
+    try:
+        return _build(loader, where, error)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise error(where, f"not valid YAML{at}: {exc.problem or 'invalid YAML'}") from None
+    except yaml.YAMLError as exc:
+        raise error(where, f"not valid YAML: {type(exc).__name__}") from None
+    finally:
+        loader.dispose()
+
+
+class _Open:
+    """A list or mapping being built, and for a mapping the key waiting for its value."""
+
+    __slots__ = ("container", "key", "waiting")
+
+    def __init__(self, container: list[Any] | dict[Any, Any]) -> None:
+        self.container = container
+        self.key: Any = None
+        self.waiting = False  # a mapping's key has been read, its value not yet
+
+
+def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
+    import yaml
+
+    scalar_event, sequence_start, mapping_start = (
+        yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    skip = (yaml.StreamStartEvent, yaml.DocumentEndEvent)
+    scalar_node = yaml.ScalarNode
+    constructors = loader.yaml_constructors
+    resolve = loader.resolve
+    str_tag = _TAG + "str"
+    stack: list[_Open] = []
+    root: Any = None
+    documents = 0
+
+    def refuse(event: yaml.Event, problem: str) -> InputError:
+        line = event.start_mark.line + 1 if event.start_mark is not None else None
+        return error(where, problem + (f" (line {line})" if line else ""))
+
+    def scalar(event: yaml.ScalarEvent) -> Any:
+        value: str = event.value
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = resolve(scalar_node, value, event.implicit)
+        if tag == str_tag:
+            problem = _string_problem(value)
+            if problem:
+                raise refuse(event, f"{problem}; refused")
+            return value
+        if tag == _TAG + "merge":
+            raise refuse(event, "merge keys (<<) are not allowed")
+        if tag not in _SCALAR_TAGS:
+            raise refuse(event, f"the tag {shown(tag)} is not allowed")
+        if len(value) > (DIGITS_MAX if tag in _NUMBER_TAGS else TEXT_MAX):
+            raise refuse(event, f"a number of {len(value)} characters (at most {DIGITS_MAX})"
+                         if tag in _NUMBER_TAGS else f"a value of {len(value)} characters")
+        try:
+            return constructors[tag](loader, scalar_node(tag, value, style=event.style))
+        except (ValueError, OverflowError, yaml.YAMLError):
+            raise refuse(event, f"{shown(value)} is not a valid {tag.removeprefix(_TAG)}"
+                         ) from None
+
+    def add(value: Any, event: yaml.Event) -> None:
+        nonlocal root
+        if not stack:
+            root = value
+            return
+        top = stack[-1]
+        if top.container.__class__ is list:
+            top.container.append(value)
+        elif top.waiting:
+            top.container[top.key] = value
+            top.waiting = False
+        else:
+            if isinstance(value, list | dict):
+                raise refuse(event, "a key must be a plain value, not a list or mapping")
+            if value in top.container:
+                raise refuse(event, f"the key {_found(value)} appears twice in one mapping")
+            top.key = value
+            top.waiting = True
+
+    while True:
+        event = loader.get_event()
+        kind = event.__class__
+        if kind is scalar_event:
+            add(scalar(cast("yaml.ScalarEvent", event)), event)
+        elif kind is sequence_start or kind is mapping_start:
+            wanted = "seq" if kind is sequence_start else "map"
+            tag = cast("yaml.CollectionStartEvent", event).tag
+            if tag not in (None, "!", _TAG + wanted):
+                raise refuse(event, f"the tag {shown(tag)} is not allowed")
+            if len(stack) >= DEPTH_MAX:
+                raise refuse(event, f"nested more than {DEPTH_MAX} levels deep; refused")
+            container: list[Any] | dict[Any, Any] = [] if wanted == "seq" else {}
+            add(container, event)
+            stack.append(_Open(container))
+        elif kind in ends:
+            stack.pop()
+        elif kind in skip:
+            pass
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise refuse(event, "the file holds more than one YAML document")
+        elif kind is yaml.AliasEvent:
+            raise refuse(event, "aliases (*name) are not allowed")
+        elif kind is yaml.StreamEndEvent:
+            return root
+        else:
+            raise refuse(event, f"unexpected {kind.__name__}")
+
+
+# -- validating -----------------------------------------------------------------------------------
+
+def _location(loc: tuple[int | str, ...], raw: Any, items: bool, prefix: str
+              ) -> tuple[str | None, str]:
+    """Turn a pydantic error location into (item, field path) for the message.
+
+    With ``items``, an index right below a top-level section names an item (a card, by its
+    ``id`` when it has one); other indexes belong to the field path, e.g. ``catastrophes[1]``.
+    """
+    item: str | None = None
+    parts: list[str] = [prefix] if prefix else []
+    node = raw
+    for depth, key in enumerate(loc):
+        if isinstance(key, int) and isinstance(node, list):
+            entry = node[key] if 0 <= key < len(node) else None
+            if items and depth == 1 and parts:
+                section = parts.pop()
+                ident = entry.get("id") if isinstance(entry, dict) else None
+                item = f"{section}[{key}]" if ident is None else printable(ident)
+            elif parts:
+                parts[-1] += f"[{key}]"
+            else:
+                parts.append(f"[{key}]")
+            node = entry
+        else:
+            parts.append(printable(str(key)))
+            node = node.get(key) if isinstance(node, dict) else None
+    return item, ".".join(parts)
+
+
+def describe(exc: ValidationError, raw: Any, items: bool = False, prefix: str = ""
+             ) -> tuple[str | None, str | None, str]:
+    """(item, field, problem) of a validation error, in plain words.
+
+    Only the first problem is described (and how many more there are): pydantic's own text, with
+    its model names and documentation links, never reaches a player.
+    """
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    item, field = _location(tuple(first["loc"]), raw, items, prefix)
+    msg = first["msg"]
+    kind = first["type"]
+    if kind == "value_error":
+        msg = msg.removeprefix("Value error, ")
+        # Cross-field checks say "field: problem"; move the field into the location.
+        head, sep, rest = msg.partition(": ")
+        if sep and not field and head.replace("/", "").replace("_", "").isalpha():
+            field, msg = head, rest
+    elif kind == "missing":
+        msg = "this field is missing"
+    elif kind == "extra_forbidden":
+        msg = "unknown field (a typo?)"
+    elif isinstance(first.get("input"), str | int | float):
+        msg += f" (found {_found(first['input'])})"
+    extra = len(errors) - 1
+    if extra:
+        msg += f" (and {extra} more problem{'s' if extra > 1 else ''})"
+    return item, field or None, msg
+
+
+def validate_model(model: type[M], raw: Any, where: str | Path,
+                   error: type[InputError] = InputError, items: bool = False,
+                   prefix: str = "", lead: str = "") -> M:
+    """``model`` validated from parsed data; a problem raises ``error`` naming the field.
+
+    ``items``: name the card (see :func:`describe`); ``prefix``: the field path the data sits
+    at in its file; ``lead``: words put before the problem (``"damaged: "``).
+    """
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        item, field, problem = describe(exc, raw, items, prefix)
+        raise error(where, lead + problem, item, field) from None
+
+
+# -- whole files ----------------------------------------------------------------------------------
+
+def load_json(path: str | Path, what: str, limit: int,
+              error: type[InputError] = InputError) -> Any:
+    """A JSON file read and parsed within the limits."""
+    return parse_json(read_text(path, what, limit, error), path, error)
+
+
+def load_yaml(path: str | Path, what: str, limit: int,
+              error: type[InputError] = InputError) -> Any:
+    """A YAML file read and parsed within the limits."""
+    return parse_yaml(read_text(path, what, limit, error), path, error)
+
+
+def load_json_model(path: str | Path, model: type[M], what: str,
+                    limit: int = SETTINGS_BYTES_MAX, error: type[InputError] = InputError) -> M:
+    """A JSON file read, parsed and validated as ``model``: the one call a settings loader needs.
+
+    Every problem (no such file, not an ordinary file, too big, not UTF-8, not JSON, nested too
+    deeply, a huge number, a control character, a duplicate key, a wrong field) raises ``error``
+    with one plain message naming the file and the field.
+    """
+    return validate_model(model, load_json(path, what, limit, error), path, error)
+
+
+__all__ = [
+    "CARDS_BYTES_MAX",
+    "DEPTH_MAX",
+    "DIGITS_MAX",
+    "NAME_MAX",
+    "NAME_RESTRICT",
+    "SAVE_BYTES_MAX",
+    "SCENARIO_BYTES_MAX",
+    "SETTINGS_BYTES_MAX",
+    "TEXT_MAX",
+    "InputError",
+    "Name",
+    "check_name",
+    "describe",
+    "load_json",
+    "load_json_model",
+    "load_yaml",
+    "parse_json",
+    "parse_yaml",
+    "printable",
+    "read_text",
+    "shown",
+    "validate_model",
+]
