@@ -9,14 +9,13 @@ used, never a crash.  Writing is atomic.
 
 from __future__ import annotations
 
-import json
 import os
-import stat
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from peloponnes_tui.inputs import SETTINGS_BYTES_MAX, InputError, load_json_model
 from peloponnes_tui.tui.session import (
     COLOURS,
     DEFAULT_NAMES,
@@ -29,7 +28,6 @@ from peloponnes_tui.tui.session import (
 CONFIG_DIR_ENV = "PELOPONNES_CONFIG_DIR"
 SETTINGS = "settings.json"
 SETTINGS_FORMAT = 1
-MAX_SETTINGS_BYTES = 64 * 1024
 MAX_NAME = 16  # as on the New game screen
 # Who can sit at a seat: a person or one of the computer players (``bots.BOTS``, named here so
 # the settings load without the bots; a test checks that the two agree).
@@ -120,50 +118,20 @@ class Settings(BaseModel):
         return v
 
 
-def read_limited(path: Path, limit: int) -> bytes:
-    """At most ``limit`` bytes of a regular file; OSError (or ValueError for a file that is not
-    regular or too big) otherwise.  Never blocks on a FIFO or a device."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("it is not a regular file")
-        if info.st_size > limit:
-            raise ValueError(f"it is larger than {limit // 1024} KB")
-        data = os.read(fd, limit + 1)
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise ValueError(f"it is larger than {limit // 1024} KB")
-    return data
-
-
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The remembered settings and a one-line notice when the file had to be ignored.
 
-    A missing file gives the defaults without a notice.
+    A missing file gives the defaults without a notice; anything else that cannot be used (not an
+    ordinary file, too big, not JSON, a wrong field: ``inputs.load_json_model`` says which) gives
+    the defaults and the notice.
     """
     path = settings_path() if path is None else path
-    try:
-        raw = read_limited(path, MAX_SETTINGS_BYTES)
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return Settings(), None
-    except OSError as exc:
-        return Settings(), f"Settings not read ({path}: {exc.strerror or exc}); defaults used."
-    except ValueError as exc:
-        return Settings(), f"Settings not read ({path}: {exc}); defaults used."
     try:
-        data = json.loads(raw.decode("utf-8"))
-        return Settings.model_validate(data), None
-    except UnicodeDecodeError:
-        why = "not text"
-    except json.JSONDecodeError as exc:
-        why = f"not valid JSON: {exc.msg}, line {exc.lineno}"
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"]) or "the file"
-        why = f"{where}: {err['msg']}"
-    return Settings(), f"Settings ignored ({path} is damaged, {why}); defaults used."
+        return load_json_model(path, Settings, "settings file", SETTINGS_BYTES_MAX), None
+    except InputError as exc:
+        return Settings(), f"Settings ignored ({exc}); defaults used."
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -174,14 +142,12 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
 
 __all__ = [
     "CONFIG_DIR_ENV",
-    "MAX_SETTINGS_BYTES",
     "SEAT_KINDS",
     "SeatSettings",
     "Settings",
     "config_dir",
     "default_seat_settings",
     "load_settings",
-    "read_limited",
     "save_settings",
     "settings_path",
 ]

@@ -10,8 +10,8 @@ import pytest
 
 from peloponnes_tui.bots import BOTS
 from peloponnes_tui.settings import (
-    MAX_SETTINGS_BYTES,
     SEAT_KINDS,
+    SETTINGS_BYTES_MAX,
     SeatSettings,
     Settings,
     load_settings,
@@ -213,44 +213,50 @@ GOOD = Settings().model_dump(mode="json")
 
 
 @pytest.mark.parametrize(("content", "why"), [
-    ("{not json", "not valid JSON: Expecting property name enclosed in double quotes, line 1"),
-    ([1, 2], "the file: Input should be a valid dictionary or instance of Settings"),
-    ({**GOOD, "players": 99}, "players: Input should be less than or equal to 5"),
-    ({**GOOD, "pause": 1e9}, "pause: Value error, pause 1e+09 s is not one of the choices"),
-    ({**GOOD, "format": 7}, "format: Value error, format 7 (this version reads format 1)"),
+    ("{not json",
+     ": not valid JSON (Expecting property name enclosed in double quotes, line 1, column 2)"),
+    ([1, 2], ": Input should be a valid dictionary or instance of Settings"),
+    ({**GOOD, "players": 99}, ", field 'players': Input should be less than or equal to 5 "
+                              "(found 99)"),
+    ({**GOOD, "pause": 1e9}, ", field 'pause': pause 1e+09 s is not one of the choices"),
+    ({**GOOD, "format": 7}, ", field 'format': format 7 (this version reads format 1)"),
     ({**GOOD, "seats": GOOD["seats"][:2]},
-     "seats: Tuple should have at least 5 items after validation, not 2"),
+     ", field 'seats': Tuple should have at least 5 items after validation, not 2"),
     ({**GOOD, "seats": [{**GOOD["seats"][0], "kind": "oracle"}, *GOOD["seats"][1:]]},
-     "seats.0.kind: Value error, unknown player kind 'oracle'"),
+     ", field 'seats[0].kind': unknown player kind 'oracle' (and 1 more problem)"),
     ({**GOOD, "seats": [{**GOOD["seats"][0], "name": "x" * 500}, *GOOD["seats"][1:]]},
-     "seats.0.name: String should have at most 16 characters"),
+     ", field 'seats[0].name': String should have at most 16 characters (found "
+     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…') (and 1 more problem)"),
     ({**GOOD, "seats": [{**GOOD["seats"][0], "colour": "mauve"}, *GOOD["seats"][1:]]},
-     "seats.0.colour: Value error, unknown colour 'mauve'"),
-    ({**GOOD, "wallpaper": "yes"}, "wallpaper: Extra inputs are not permitted"),
+     ", field 'seats[0].colour': unknown colour 'mauve' (and 1 more problem)"),
+    ({**GOOD, "wallpaper": "yes"}, ", field 'wallpaper': unknown field (a typo?)"),
 ], ids=["not-json", "a-list", "players", "pause", "format", "few-seats", "kind", "long-name",
         "colour", "extra"])
 def test_damaged_or_absurd_settings_ignored(content, why):
+    """Read through inputs.load_json_model: the file and the field, then what is wrong."""
     if isinstance(content, str):
         settings_path().parent.mkdir(parents=True, exist_ok=True)
         settings_path().write_text(content)
     else:
         write_settings(content)
     assert load_settings() == (
-        Settings(), f"Settings ignored ({settings_path()} is damaged, {why}); defaults used.")
+        Settings(), f"Settings ignored ({settings_path()}{why}); defaults used.")
 
 
 def test_settings_not_a_regular_file_or_too_big_not_read():
     settings_path().mkdir(parents=True)  # a directory where the file should be
-    assert load_settings() == (Settings(), f"Settings not read ({settings_path()}: it is not a "
-                                           "regular file); defaults used.")
+    assert load_settings() == (Settings(), f"Settings ignored ({settings_path()}: this is a "
+                                           "folder; the settings file must be an ordinary "
+                                           "file); defaults used.")
     settings_path().rmdir()
     os.mkfifo(settings_path())  # a pipe nobody writes to: opened without blocking
-    assert load_settings() == (Settings(), f"Settings not read ({settings_path()}: it is not a "
-                                           "regular file); defaults used.")
+    assert load_settings() == (Settings(), f"Settings ignored ({settings_path()}: this is a "
+                                           "named pipe; the settings file must be an ordinary "
+                                           "file); defaults used.")
     settings_path().unlink()
-    settings_path().write_text(" " * (MAX_SETTINGS_BYTES + 1))
-    assert load_settings() == (Settings(), f"Settings not read ({settings_path()}: it is larger "
-                                           "than 64 KB); defaults used.")
+    settings_path().write_text(" " * (SETTINGS_BYTES_MAX + 1))
+    assert load_settings() == (Settings(), f"Settings ignored ({settings_path()}: the settings "
+                                           "file is larger than 64 KB; refused); defaults used.")
 
 
 def test_missing_settings_are_the_defaults_without_a_notice():
@@ -272,8 +278,9 @@ async def test_damaged_settings_give_a_notice_and_the_defaults(cards):
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         (notice,) = [n.message for n in app._notifications]
-        assert notice == (f"Settings ignored ({settings_path()} is damaged, players: Input "
-                          "should be a valid integer, unable to parse string as an integer); "
+        assert notice == (f"Settings ignored ({settings_path()}, field 'players': Input "
+                          "should be a valid integer, unable to parse string as an integer "
+                          "(found 'many')); "
                           "defaults used.")
         screen = await open_new_game(pilot)
         assert screen.count == 3
@@ -342,13 +349,14 @@ async def test_load_list_describes_each_save(cards):
 
 def test_save_info_of_damaged_files(tmp_path):
     """Whatever sits in the saves folder, it is listed, never a crash."""
-    from peloponnes_tui.tui.saveinfo import MAX_SAVE_BYTES, save_info
+    from peloponnes_tui.inputs import SAVE_BYTES_MAX
+    from peloponnes_tui.tui.saveinfo import save_info
 
     cases = {
         "list.json": "[1, 2]",
         "noplayers.json": '{"format": 1, "players": []}',
         "binary.json": b"\xff\xfe\x00",
-        "big.json": " " * (MAX_SAVE_BYTES + 1),
+        "big.json": " " * (SAVE_BYTES_MAX + 1),
     }
     for name, content in cases.items():
         path = tmp_path / name
@@ -359,10 +367,10 @@ def test_save_info_of_damaged_files(tmp_path):
     (tmp_path / "folder.json").mkdir()
     os.mkfifo(tmp_path / "pipe.json")
     assert {p.name: save_info(p).damaged for p in sorted(tmp_path.glob("*.json"))} == {
-        "big.json": "it is larger than 4096 KB",
-        "binary.json": "not a saved game (not JSON)",
-        "folder.json": "it is not a regular file",
+        "big.json": "the save file is larger than 4 MB; refused",
+        "binary.json": "the save file is not UTF-8 text (byte 1)",
+        "folder.json": "this is a folder; the save file must be an ordinary file",
         "list.json": "not a saved game (no players)",
         "noplayers.json": "not a saved game (no players)",
-        "pipe.json": "it is not a regular file",
+        "pipe.json": "this is a named pipe; the save file must be an ordinary file",
     }

@@ -119,3 +119,22 @@ async def test_resumed_game_keeps_its_computer_pause(cards, monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.session.bot_pause == 1.5 and app.bot_pause == 0
+
+
+async def test_deeply_nested_autosave_is_listed_as_damaged_and_refused(cards):
+    """The issue's save nested 2,000 levels deep: the start screen describes it as damaged and
+    Resume says why; nothing crashes and the file is kept."""
+    deep = '{"format":1,"x":' + "[" * 2000 + "]" * 2000 + "}"
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text(deep)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "damaged: nested more than 64 levels deep" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        assert "nested more than 64 levels deep" in screen_text(app)
+    assert app.return_code in (None, 0)
+    assert autosave_path().read_text() == deep

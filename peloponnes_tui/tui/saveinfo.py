@@ -6,14 +6,11 @@ read or is not a save is listed as damaged, never a crash.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from peloponnes_tui.settings import read_limited
-
-MAX_SAVE_BYTES = 4 * 1024 * 1024
+from peloponnes_tui.inputs import SAVE_BYTES_MAX, InputError, load_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +42,11 @@ def save_info(path: Path) -> SaveInfo:
         saved: float | None = path.stat().st_mtime
     except OSError:
         saved = None
-    try:
-        data = json.loads(read_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
-    except OSError as exc:
-        return SaveInfo(path, saved, damaged=f"cannot be read ({exc.strerror or exc})")
-    except ValueError as exc:  # not regular, too big, not UTF-8, not JSON
-        why = "not a saved game (not JSON)" if isinstance(
-            exc, (json.JSONDecodeError, UnicodeDecodeError)) else str(exc)
+    try:  # within the limits every save is read with (inputs.py)
+        data = load_json(path, "save file", SAVE_BYTES_MAX)
+    except InputError as exc:
+        why = "not a saved game (not JSON)" if exc.problem.startswith("not valid JSON") \
+            else exc.problem
         return SaveInfo(path, saved, damaged=why)
     players = data.get("players") if isinstance(data, dict) else None
     if not (isinstance(players, list) and players
@@ -65,4 +60,4 @@ def save_info(path: Path) -> SaveInfo:
                     over if isinstance(over, bool) else None)
 
 
-__all__ = ["MAX_SAVE_BYTES", "SaveInfo", "save_info"]
+__all__ = ["SaveInfo", "save_info"]
