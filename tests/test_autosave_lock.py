@@ -235,3 +235,14 @@ async def test_the_app_cleans_stale_temporary_files_when_it_starts(cards, data_d
 def test_a_save_leaves_no_temporary_file(data_dir):
     atomic_write(autosave_path(), "text")
     assert [p.name for p in data_dir.iterdir()] == ["autosave.json"]
+
+
+def test_a_lock_file_names_its_host_as_text_only():
+    """The lock file is outside data too: its host is shown in a sentence, so it comes back
+    printable and short, whatever was written there."""
+    holder = LockHolder.from_text(json.dumps({"pid": 7, "host": "h" * 500, "started": 0}))
+    assert holder is not None and holder.host == "h" * 100 + "…"
+    # escape sequences: not used at all (the holder is then unknown, as for a damaged file)
+    assert LockHolder.from_text(json.dumps(
+        {"pid": 7, "host": "\u001b]0;PWNED\u0007\u001b[2J", "started": 0})) is None
+    assert LockHolder.from_text("[" * 5000) is None  # nested too deep: refused, no recursion

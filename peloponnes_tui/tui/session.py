@@ -170,10 +170,13 @@ class LockHolder:
 
     @classmethod
     def from_text(cls, text: str) -> LockHolder | None:
-        try:
-            raw = json.loads(text[:1000])
-            return cls(int(raw["pid"]), str(raw["host"])[:100], float(raw["started"]))
-        except (ValueError, TypeError, KeyError, OverflowError):
+        from peloponnes_tui.inputs import InputError, parse_json, printable
+
+        try:  # outside data like any file: within the limits of inputs.py
+            raw = parse_json(text[:1000], LOCK)
+            # the host is shown to the player: printable characters only, and short
+            return cls(int(raw["pid"]), printable(str(raw["host"]), 100), float(raw["started"]))
+        except (InputError, ValueError, TypeError, KeyError, OverflowError):
             return None
 
 
