@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from statistics import mean, pstdev
@@ -154,6 +155,10 @@ def _parser() -> argparse.ArgumentParser:
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     check = cards_sub.add_parser("check", help="validate a cards.yaml and print a summary")
     check.add_argument("path", nargs="?", default=None, type=text_arg("the path"))
+    export = cards_sub.add_parser(
+        "export", help="write the built-in card data to a file, to edit and play with --cards")
+    export.add_argument("path", type=text_arg("the path"))
+    export.add_argument("--force", action="store_true", help="replace the file if it exists")
     return ap
 
 
@@ -273,6 +278,26 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
         return 2
 
 
+def cmd_cards_export(args: argparse.Namespace) -> int:
+    """``cards export PATH``: a copy of the built-in card data, byte for byte, to edit."""
+    from peloponnes_tui.cards import DEFAULT_CARDS_PATH
+
+    data = DEFAULT_CARDS_PATH.read_bytes()
+    try:
+        with open(args.path, "wb" if args.force else "xb") as out:
+            out.write(data)
+    except FileExistsError:
+        print(f"peloponnes: {args.path} exists already; give --force to replace it",
+              file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"peloponnes: cannot write {args.path} ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    print(f"Wrote the built-in card data to {args.path}. Edit it, check it with "
+          f"'peloponnes cards check {args.path}' and play with 'peloponnes --cards {args.path}'.")
+    return 0
+
+
 def cmd_cards_check(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.text import Text
@@ -357,6 +382,8 @@ def _run(args: argparse.Namespace) -> int:
     from peloponnes_tui.cards import CardDataError
 
     try:
+        if args.command == "cards" and args.cards_command == "export":
+            return cmd_cards_export(args)
         if args.command == "cards":
             return cmd_cards_check(args)
         cards = _load(args.cards)
@@ -370,7 +397,26 @@ def _run(args: argparse.Namespace) -> int:
         return 2
 
 
+def terminal_problem() -> str | None:
+    """Why the game cannot be drawn here, or None: the app needs an interactive terminal (or the
+    browser page that ``peloponnes serve`` gives it, which sets TEXTUAL_DRIVER)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return "the game needs an interactive terminal, and this is not one"
+    if os.environ.get("TERM") == "dumb":
+        return "the game needs a terminal that can draw (TERM is 'dumb')"
+    return None
+
+
 def cmd_play(args: argparse.Namespace, cards: CardSet | None) -> int:
     from peloponnes_tui.tui.app import run_app
+
+    problem = terminal_problem()
+    if problem is not None:
+        print(f"peloponnes: {problem}. Without one, try 'peloponnes demo --text', 'peloponnes "
+              "simulate' or 'peloponnes cards check'; in a browser, 'peloponnes serve'.",
+              file=sys.stderr)
+        return 2
 
     return int(run_app(cards=cards, cards_path=args.cards, resume=args.resume))

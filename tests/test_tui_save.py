@@ -87,6 +87,7 @@ def test_cli_play_wiring(monkeypatch, cards):
         return 0
 
     monkeypatch.setattr("peloponnes_tui.tui.app.run_app", fake_run_app)
+    monkeypatch.setattr("peloponnes_tui.cli.terminal_problem", lambda: None)  # as in a terminal
     assert main(["--resume"]) == 0
     assert seen["resume"] is True
 
