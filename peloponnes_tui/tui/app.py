@@ -296,8 +296,15 @@ class PeloponnesApp(CrashGuard):
             self.pop_screen()
         from peloponnes_tui.tui.board import BoardScreen
 
-        self.push_screen(BoardScreen())
-        self.call_after_refresh(self.advance)
+        mounted = self.push_screen(BoardScreen())
+
+        async def advance_when_mounted() -> None:
+            # The board's widgets exist only once it is mounted; on a busy machine that can be
+            # later than the next refresh, and advancing earlier found no board to draw on.
+            await mounted
+            self.advance()
+
+        self.call_later(advance_when_mounted)
 
     def resume(self) -> None:
         path = autosave_path()
