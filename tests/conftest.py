@@ -24,3 +24,21 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
     monkeypatch.setenv(CONFIG_DIR_ENV, str(tmp_path / "config"))
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def thorough_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pilot.pause()`` waits for the messages of the widgets that exist when it starts; a widget
+    mounted meanwhile (a new decision panel, a screen's children) may still have its first layout
+    pending, and on a busy machine a test could read the screen before it. Pause twice, so the
+    widgets mounted by the first wait are waited for too."""
+    from textual.pilot import Pilot
+
+    original = Pilot.pause
+
+    async def pause(self: Pilot[object], delay: float | None = None) -> None:
+        await original(self, delay)
+        if delay is None:
+            await original(self, None)
+
+    monkeypatch.setattr(Pilot, "pause", pause)
