@@ -548,7 +548,10 @@ def describe(exc: ValidationError, raw: Any, items: bool = False, prefix: str = 
         msg = "this field is missing"
     elif kind == "extra_forbidden":
         msg = "unknown field (a typo?)"
-    elif isinstance(first.get("input"), str | int | float):
+    elif kind == "model_type":  # pydantic would name the model class here
+        msg = "Input should be a mapping of fields"
+    if kind not in ("value_error", "missing", "extra_forbidden") and isinstance(
+            first.get("input"), str | int | float):
         msg += f" (found {_found(first['input'])})"
     extra = len(errors) - 1
     if extra:
