@@ -268,8 +268,22 @@ def _json_depth(text: str) -> int:
     return max(accumulate(map(_STEP.__getitem__, brackets), initial=0))
 
 
+def _strings(data: Any) -> Iterator[str]:
+    """Every string in parsed data, keys included; without recursion."""
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if node.__class__ is str:
+            yield node
+        elif isinstance(node, dict):
+            stack.extend(node)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
 def _walk(data: Any) -> Iterator[tuple[tuple[int | str, ...], str]]:
-    """Every string in parsed data, keys included, with where it is; without recursion."""
+    """Every string in parsed data with where it is (slower: for the message only)."""
     stack: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
     while stack:
         loc, node = stack.pop()
@@ -322,10 +336,10 @@ def parse_json(text: str, where: str | Path, error: type[InputError] = InputErro
                     ) from None
     except RecursionError:  # cannot happen after the depth check; kept as a last guard
         raise error(where, "nested too deeply; refused") from None
-    for loc, value in _walk(data):
-        problem = _string_problem(value)
-        if problem:
-            raise error(where, f"{problem}; refused", field=_path(loc))
+    if any(map(_string_problem, _strings(data))):
+        loc, problem = next((loc, p) for loc, value in _walk(data)
+                            if (p := _string_problem(value)) is not None)
+        raise error(where, f"{problem}; refused", field=_path(loc))
     return data
 
 
@@ -534,7 +548,10 @@ def describe(exc: ValidationError, raw: Any, items: bool = False, prefix: str = 
         msg = "this field is missing"
     elif kind == "extra_forbidden":
         msg = "unknown field (a typo?)"
-    elif isinstance(first.get("input"), str | int | float):
+    elif kind == "model_type":  # pydantic would name the model class here
+        msg = "Input should be a mapping of fields"
+    if kind not in ("value_error", "missing", "extra_forbidden") and isinstance(
+            first.get("input"), str | int | float):
         msg += f" (found {_found(first['input'])})"
     extra = len(errors) - 1
     if extra:

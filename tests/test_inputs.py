@@ -178,6 +178,7 @@ def test_a_duplicate_key_in_a_save_is_refused() -> None:
     ({"players": [{"hand": 5}]}, "position.players[0].hand", "a valid list (found 5)"),
     ({"coins_next": "wood"}, "position.coins_next", "a valid list (found 'wood')"),
     ({"flood": True}, "position.flood", "unknown field (a typo?)"),
+    ({"players": [5]}, "position.players[0]", "Input should be a mapping of fields (found 5)"),
 ])
 def test_a_damaged_start_position_names_the_field_in_plain_words(
         tmp_path: Path, position: dict[str, Any], field: str, words: str) -> None:
