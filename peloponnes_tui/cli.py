@@ -188,6 +188,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         return 0
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text  # names from the card file print as they are, never as markup
 
     con = Console()
     n = summary.games
@@ -216,7 +217,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     for civ, games in sorted(summary.civ_games.items()):
         w = summary.civ_wins[civ]
         lo, hi = wilson(w, games)
-        t.add_row(civ, str(games), f"{w:g}", f"{w / games:.1%} ({lo:.1%}–{hi:.1%})")
+        t.add_row(Text(civ), str(games), f"{w:g}", f"{w / games:.1%} ({lo:.1%}–{hi:.1%})")
     con.print(t)
     t = Table(title="Final scores")
     t.add_column("score", justify="right")
@@ -232,7 +233,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     t.add_column("struck in", justify="right")
     for cat in cards.catastrophes:
         k = summary.catastrophes[cat.id]
-        t.add_row(cat.name.en, f"{k} games ({k / n:.0%})")
+        t.add_row(Text(cat.name.en), f"{k} games ({k / n:.0%})")
     con.print(t)
     return 0
 

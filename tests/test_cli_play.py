@@ -52,3 +52,16 @@ def test_cards_export_never_replaces_a_file_unasked(tmp_path: Path,
     assert main(["cards", "export", "--force", str(out)]) == 0
     assert out.read_bytes() == DEFAULT_CARDS_PATH.read_bytes()
     assert main(["cards", "export", str(tmp_path / "no" / "such" / "folder.yaml")]) == 2
+
+
+def test_simulate_prints_names_from_the_card_file_as_text(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """A card file's names are text: brackets in a name are not rich markup."""
+    data = DEFAULT_CARDS_PATH.read_text().replace("name: {en: Plague,",
+                                                  "name: {en: '[bold]Plague[/bold]',", 1)
+    assert "[bold]Plague" in data
+    path = tmp_path / "cards.yaml"
+    path.write_text(data)
+    assert main(["--cards", str(path), "simulate", "--players", "2", "--games", "1"]) == 0
+    assert "[bold]Plague[/bold]" in capsys.readouterr().out
