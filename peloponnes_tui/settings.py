@@ -17,8 +17,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.session import (
-    COLOURS,
     DEFAULT_NAMES,
     DEFAULT_PAUSE,
     HUMAN,

@@ -19,9 +19,11 @@ from peloponnes_tui.settings import (
     settings_path,
 )
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.screens import Choice, NewGameScreen, StartScreen
+from peloponnes_tui.tui.screens.new_game import NewGameScreen
+from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import HUMAN
 from peloponnes_tui.tui.textdump import screen_text
+from peloponnes_tui.tui.widgets.choice import Choice
 
 
 async def open_new_game(pilot) -> NewGameScreen:
@@ -293,7 +295,7 @@ async def test_load_list_describes_each_save(cards):
     """The list shows each save's round, players, date and whether it is over; a damaged file is
     listed as damaged."""
     from peloponnes_tui.engine import BidPrompt
-    from peloponnes_tui.tui.screens import LoadScreen
+    from peloponnes_tui.tui.screens.load import LoadScreen
     from peloponnes_tui.tui.session import autosave_path, saves_dir
     from peloponnes_tui.tui.testing import finished_session, session_at
 
