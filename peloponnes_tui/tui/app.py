@@ -111,6 +111,7 @@ def run_guarded(app: CrashGuard, after: Callable[[], None] | None = None) -> int
 
 class PeloponnesApp(CrashGuard):
     TITLE = "Peloponnes"
+    CSS_PATH = "app.tcss"
 
     def __init__(self, cards: CardSet | None = None, cards_path: str | None = None,
                  resume: bool = False, bot_pause: float | None = None) -> None:

@@ -69,25 +69,7 @@ class BoardScreen(Screen[None], AppAccess):
         Binding("pageup", "scroll_main(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_main(1)", "Scroll down", show=False),
     ]
-    DEFAULT_CSS = """
-    BoardScreen #status { height: 1; background: $boost; }
-    BoardScreen #tabsline { height: 1; color: $text-muted; }
-    BoardScreen #main { height: 1fr; }
-    BoardScreen #table, BoardScreen #tableaux { padding: 0 1; }
-    BoardScreen #offer { link-style: none; link-color: $text; link-background: transparent; }
-    BoardScreen #decision { height: auto; max-height: 60%; border-top: solid $accent;
-                            background: $surface; border-title-color: $text; }
-    BoardScreen #panelbox { height: auto; }
-    BoardScreen #alltableaux { display: none; }
-    BoardScreen.wide #alltableaux { display: block; }
-    BoardScreen #note { padding: 0 1; text-style: bold; }
-    BoardScreen #last { height: auto; max-height: 2; color: $text-muted; padding: 0 1; }
-    BoardScreen #sincehead { padding: 0 1; text-style: bold; display: none; }
-    BoardScreen #since { height: auto; max-height: 3; padding: 0 1; display: none;
-                         border-left: thick $accent; background: $boost; }
-    BoardScreen.wide #decision { dock: right; width: 64; height: 100%; max-height: 100%;
-                                 border-top: none; border-left: solid $accent; }
-    """
+    CSS_PATH = "board.tcss"
 
     def __init__(self) -> None:
         super().__init__()

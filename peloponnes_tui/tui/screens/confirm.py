@@ -16,13 +16,7 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen #box { width: 60; height: auto; border: thick $warning; padding: 1 2;
-                         background: $surface; }
-    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
-    ConfirmScreen Button { margin-right: 2; }
-    """
+    CSS_PATH = "confirm.tcss"
 
     def __init__(self, question: str) -> None:
         super().__init__()

@@ -56,15 +56,7 @@ class DemoScreen(Screen[None]):
         Binding("a", "auto", "Auto on/off"),
         Binding("q,escape", "app.quit", "Quit"),
     ]
-    DEFAULT_CSS = """
-    DemoScreen #status { height: 1; background: $boost; }
-    DemoScreen #board { height: 1fr; padding: 0 1; }
-    DemoScreen #narration { height: 45%; border-top: solid $accent; background: $surface;
-                            padding: 0 1; }
-    DemoScreen.wide #narration { dock: right; width: 64; height: 100%;
-                                 border-top: none; border-left: solid $accent; }
-    DemoScreen #title { text-style: bold; color: $accent; }
-    """
+    CSS_PATH = "demo.tcss"
 
     def __init__(self, script: Script, pause: float) -> None:
         super().__init__()

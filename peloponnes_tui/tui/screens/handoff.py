@@ -47,16 +47,7 @@ class HandoffScreen(Screen[bool]):
         Binding("enter,space", "ready", "Show my hand", priority=True),
         Binding("ctrl+z", "app.undo", "Undo the last player's choice"),
     ]
-    DEFAULT_CSS = """
-    HandoffScreen { align: center middle; background: $surface; }
-    HandoffScreen #box { width: 76; max-width: 100%; height: auto; max-height: 100%;
-                         border: double $accent; padding: 0 2; }
-    HandoffScreen #who { width: 100%; text-align: center; margin-top: 1; }
-    HandoffScreen #sincehead { margin-top: 1; text-style: bold; }
-    HandoffScreen #since { height: auto; border-left: thick $accent; padding: 0 1;
-                           background: $boost; }
-    HandoffScreen Button { width: 100%; margin-top: 1; }
-    """
+    CSS_PATH = "handoff.tcss"
 
     def __init__(self, seat: Seat, what: str, since: Sequence[Line] = (),
                  seats: Sequence[Seat] = ()) -> None:

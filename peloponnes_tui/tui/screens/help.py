@@ -87,11 +87,7 @@ KEYS_HELP = (
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q,question_mark", "close", "Close")]
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen #box { width: 90%; height: 90%; border: thick $accent; padding: 0 1;
-                      background: $surface; }
-    """
+    CSS_PATH = "help.tcss"
 
     def __init__(self, cards: CardSet, view: View | None = None,
                  pending: Prompt | None = None) -> None:

@@ -19,12 +19,7 @@ from peloponnes_tui.tui.session import autosave_path, saves_dir
 
 class LoadScreen(Screen[None], AppAccess):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
-    DEFAULT_CSS = """
-    LoadScreen { padding: 1 2; }
-    LoadScreen OptionList { height: 1fr; }
-    LoadScreen #path { margin-top: 1; }
-    LoadScreen #error { color: $error; height: auto; }
-    """
+    CSS_PATH = "load.tcss"
 
     def compose(self) -> ComposeResult:
         yield Label("[b]Load a saved game[/b] — pick a file or type a path and press Enter")

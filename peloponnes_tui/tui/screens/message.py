@@ -14,11 +14,7 @@ from textual.widgets import Button, Static
 
 class MessageScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", "OK")]
-    DEFAULT_CSS = """
-    MessageScreen { align: center middle; }
-    MessageScreen #box { width: 70; height: auto; border: thick $error; padding: 1 2;
-                         background: $surface; }
-    """
+    CSS_PATH = "message.tcss"
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

@@ -33,21 +33,7 @@ class NewGameScreen(Screen[None], AppAccess):
         Binding("down", "move(1)", "Next row", show=False),
         Binding("up", "move(-1)", "Previous row", show=False),
     ]
-    DEFAULT_CSS = """
-    NewGameScreen #form { padding: 1 2; }
-    NewGameScreen #head { margin-bottom: 1; }
-    NewGameScreen .what { width: 12; }
-    NewGameScreen .row { height: 1; }
-    NewGameScreen #countrow { margin-bottom: 1; }
-    NewGameScreen #seedrow { margin-top: 1; }
-    NewGameScreen .current .what { color: $accent; text-style: bold; }
-    NewGameScreen #seed { width: 20; padding: 0 1; background: $boost; }
-    NewGameScreen Input:focus { background: $accent 40%; text-style: bold; }
-    NewGameScreen #start { margin-top: 1; min-width: 24; }
-    NewGameScreen #start:focus { text-style: bold reverse; }
-    NewGameScreen #error { color: $error; }
-    NewGameScreen .hint { color: $text-muted; margin-left: 1; }
-    """
+    CSS_PATH = "new_game.tcss"
 
     def __init__(self) -> None:
         super().__init__()

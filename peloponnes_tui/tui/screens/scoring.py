@@ -65,10 +65,7 @@ class ScoringScreen(Screen[None]):
         Binding("n", "new", "New game"),
         Binding("q", "app.quit_app", "Quit"),
     ]
-    DEFAULT_CSS = """
-    ScoringScreen VerticalScroll { padding: 0 1; }
-    ScoringScreen #winner { text-style: bold; color: $success; margin-bottom: 1; }
-    """
+    CSS_PATH = "scoring.tcss"
 
     def __init__(self, cards: CardSet, scores: Sequence[Score], winners: Sequence[int],
                  seats: list[Seat]) -> None:

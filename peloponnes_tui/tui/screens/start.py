@@ -34,13 +34,7 @@ class StartScreen(Screen[None], AppAccess):
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("q", "app.quit_app", "Quit"),
     ]
-    DEFAULT_CSS = """
-    StartScreen { align: center middle; }
-    StartScreen #menu { width: 60; max-width: 100%; height: auto; }
-    StartScreen Button { width: 100%; margin: 0; }
-    StartScreen #title { width: auto; color: $accent; }
-    StartScreen #note { width: 100%; color: $text-muted; margin-top: 1; }
-    """
+    CSS_PATH = "start.tcss"
 
     def compose(self) -> ComposeResult:
         with Center():

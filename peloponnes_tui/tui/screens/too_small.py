@@ -8,10 +8,7 @@ from textual.widgets import Static
 
 
 class TooSmallScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $error 30%; }
-    TooSmallScreen Static { width: auto; height: auto; background: $surface; padding: 1; }
-    """
+    CSS_PATH = "too_small.tcss"
 
     def compose(self) -> ComposeResult:
         yield Static("The terminal is too small.\nPeloponnes needs at least 80×24.\n"

@@ -22,10 +22,6 @@ class Choice(Static, can_focus=True):
         Binding("left", "step(-1)", "Previous", show=False),
         Binding("right,enter,space", "step(1)", "Next", show=False),
     ]
-    DEFAULT_CSS = """
-    Choice { height: 1; padding: 0 1; background: $boost; }
-    Choice:focus { background: $accent; color: $text; text-style: bold; }
-    """
 
     class Changed(Message):
         def __init__(self, choice: Choice) -> None:

@@ -44,9 +44,6 @@ class Decided(Message):
 class DecisionPanel(Widget, can_focus=True):
     """Base: coin selection by back, luxury count, preview, confirm with the engine's check."""
 
-    DEFAULT_CSS = """
-    DecisionPanel { height: auto; padding: 0 1; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "confirm", "Confirm"),
         *[Binding(k, f"back({i})", show=False) for i, k in enumerate(BACK_KEYS)],

@@ -55,11 +55,6 @@ def kind_tooltip() -> str:
 
 
 class SeatRow(Horizontal):
-    DEFAULT_CSS = """
-    SeatRow { height: 1; }
-    SeatRow Input { width: 20; padding: 0 1; background: $boost; }
-    SeatRow Choice { margin-left: 1; }
-    """
 
     def __init__(self, index: int, seat: Seat) -> None:
         super().__init__(id=f"seat{index}")
