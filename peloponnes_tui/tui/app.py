@@ -529,7 +529,7 @@ class PeloponnesApp(CrashGuard):
         self.autosave()
         board = self.board
         if board is not None:
-            board.logged = len(session.log) + 1  # forces a rebuild of the log
+            board.rebuild_log()
         self.advance()
 
     def action_quit_app(self) -> None:

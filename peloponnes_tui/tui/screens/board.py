@@ -61,9 +61,9 @@ class BoardScreen(Screen[None], AppAccess):
         Binding("m,f2", "show('table')", "Board", show=False),
         Binding("t,f3", "tableaux", "Tableaux", show=False),
         Binding("v,f4", "show('log')", "Log", show=False),
-        Binding("h,f1", "help", "Help"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+s", "save", "Save", show=False),
+        Binding("h,f1", "app.help", "Help"),
+        Binding("ctrl+z", "app.undo", "Undo"),
+        Binding("ctrl+s", "app.save_game", "Save", show=False),
         Binding("s", "scores", "Scores", show=False),
         Binding("q", "app.quit_app", "Quit"),
         Binding("pageup", "scroll_main(-1)", "Scroll up", show=False),
@@ -180,6 +180,11 @@ class BoardScreen(Screen[None], AppAccess):
         self.query_one("#last", Static).update(
             Text("\n").join(event_text(e, session.seats) for e in last))
 
+    def rebuild_log(self) -> None:
+        """Write the whole log again at the next refresh (after an undo, or in new colours)."""
+        session = self.papp.session
+        self.logged = len(session.log) + 1 if session is not None else 0
+
     def show_since(self, lines: Sequence[Line]) -> None:
         """What happened since the current player's last turn (instead of the last two events),
         or nothing."""
@@ -209,7 +214,7 @@ class BoardScreen(Screen[None], AppAccess):
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
-        self.logged = len(self.papp.session.log) + 1 if self.papp.session else 0
+        self.rebuild_log()
         self.refresh_board()
         panel = self.panel()
         if panel is not None:
@@ -257,20 +262,11 @@ class BoardScreen(Screen[None], AppAccess):
             switcher.current = "tableaux"
         self.refresh_board()
 
-    def action_help(self) -> None:
-        self.papp.action_help()
-
     def action_scores(self) -> None:
         session = self.papp.session
         if session is not None and session.over:
             self.app.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                                  session.seats))
-
-    def action_undo(self) -> None:
-        self.papp.action_undo()
-
-    def action_save(self) -> None:
-        self.papp.action_save_game()
 
     @on(Decided)
     def decided(self, event: Decided) -> None:
