@@ -43,7 +43,7 @@ PELOPONNES = """
 import time
 t0 = time.perf_counter()
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.screens import StartScreen
+from peloponnes_tui.tui.screens.start import StartScreen
 class Timed(PeloponnesApp):
     def on_mount(self):
         super().on_mount()

@@ -16,8 +16,8 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from peloponnes_tui.inputs import SETTINGS_BYTES_MAX, InputError, load_json_model
+from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.session import (
-    COLOURS,
     DEFAULT_NAMES,
     DEFAULT_PAUSE,
     HUMAN,

@@ -63,7 +63,7 @@ async def main(size: tuple[int, int]) -> list[Path]:
         await pilot.press("t")
 
     async def handoff(pilot) -> None:  # type: ignore[no-untyped-def]
-        from peloponnes_tui.tui.screens import HandoffScreen
+        from peloponnes_tui.tui.screens.handoff import HandoffScreen
 
         seat = pilot.app.session.seats[1]
         await pilot.app.push_screen(HandoffScreen(seat, "It is your turn to bid."))

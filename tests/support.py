@@ -29,7 +29,8 @@ from peloponnes_tui.engine import (
     Withdraw,
 )
 from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
-from peloponnes_tui.tui.session import COLOURS, HUMAN, Seat, Session
+from peloponnes_tui.tui.colours import COLOURS
+from peloponnes_tui.tui.session import HUMAN, Seat, Session
 
 CARDS = load_cards()
 SEED = 2024

@@ -11,7 +11,7 @@ import pytest
 from peloponnes_tui.crash import logs_dir
 from peloponnes_tui.engine import BidPrompt, Game
 from peloponnes_tui.tui.app import PAUSE_ENV, PeloponnesApp, run_app
-from peloponnes_tui.tui.board import BoardScreen
+from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.session import autosave_path
 from peloponnes_tui.tui.testing import session_at
 

@@ -22,8 +22,10 @@ from textual.widgets import OptionList
 
 from peloponnes_tui.engine import BidPrompt
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.board import BoardScreen
-from peloponnes_tui.tui.screens import LoadScreen, MessageScreen, StartScreen
+from peloponnes_tui.tui.screens.board import BoardScreen
+from peloponnes_tui.tui.screens.load import LoadScreen
+from peloponnes_tui.tui.screens.message import MessageScreen
+from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import (
     LOCK,
     STALE_TMP,

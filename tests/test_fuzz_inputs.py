@@ -24,7 +24,8 @@ from support import CARDS, NAMES, SEED
 
 from peloponnes_tui.cards import DEFAULT_CARDS_PATH, CardDataError, load_cards
 from peloponnes_tui.engine.save import SaveError
-from peloponnes_tui.tui.session import COLOURS, Seat, Session
+from peloponnes_tui.tui.colours import COLOURS
+from peloponnes_tui.tui.session import Seat, Session
 
 CASES = 300  # damaged files of each kind
 FUZZ_SEED = 9009

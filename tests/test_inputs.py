@@ -45,7 +45,7 @@ from peloponnes_tui.inputs import (
     parse_yaml,
 )
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.screens import NewGameScreen
+from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.session import Session, autosave_path
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")

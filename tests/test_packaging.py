@@ -45,6 +45,16 @@ def test_every_package_is_listed() -> None:
     assert setuptools["package-dir"] == {"peloponnes_tui.assets": "assets"}
 
 
+def test_every_stylesheet_is_shipped() -> None:
+    """Textual reads the .tcss stylesheets when the app runs: every package holding one ships
+    its *.tcss files, and no other package claims any."""
+    data = _pyproject()["tool"]["setuptools"]["package-data"]
+    holding = {".".join(p.parent.relative_to(ROOT).parts)
+               for p in (ROOT / "peloponnes_tui").rglob("*.tcss")}
+    assert holding == {"peloponnes_tui.tui", "peloponnes_tui.tui.screens"}
+    assert {package for package, files in data.items() if "*.tcss" in files} == holding
+
+
 def test_no_symbolic_links_in_the_tree() -> None:
     """A link becomes a small text file on Windows checkouts; every file is a real copy."""
     skip = {".git", ".venv", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"}

@@ -19,18 +19,16 @@ from support import (
 
 from peloponnes_tui.engine import Game, PlaceBid
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.board import BoardScreen
-from peloponnes_tui.tui.panels import BidPanel
 from peloponnes_tui.tui.render import hand_summary
-from peloponnes_tui.tui.screens import (
-    HandoffScreen,
-    NewGameScreen,
-    ScoringScreen,
-    StartScreen,
-)
+from peloponnes_tui.tui.screens.board import BoardScreen
+from peloponnes_tui.tui.screens.handoff import HandoffScreen
+from peloponnes_tui.tui.screens.new_game import NewGameScreen
+from peloponnes_tui.tui.screens.scoring import ScoringScreen
+from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import Session, autosave_path
 from peloponnes_tui.tui.testing import key_for
 from peloponnes_tui.tui.textdump import screen_text
+from peloponnes_tui.tui.widgets.bid_panels import BidPanel
 
 # Three market cards (value 1), then three in the conquest row.  Forest and Quarry move the tempest
 # and the earthquake one space each (nothing strikes); none is a supply card.
@@ -296,7 +294,7 @@ async def test_wide_layout_shows_every_tableau(cards):
 
 async def test_light_theme_from_command_palette(cards):
     """Ctrl+P → Theme → textual-light: darker player colours, tags and panel text still there."""
-    from peloponnes_tui.tui.session import COLOURS, LIGHT_COLOURS
+    from peloponnes_tui.tui.colours import COLOURS, LIGHT_COLOURS
 
     session = session_from(PlayerSpec(civ="sparta", hand=["wood", "stone", "grain"]),
                            PlayerSpec(civ="tegea", hand=["stone", "grain"]),

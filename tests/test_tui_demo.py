@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from peloponnes_tui.demo.scenario import load_scenario
-from peloponnes_tui.tui.demo import DemoApp, DemoScreen, make_script
+from peloponnes_tui.tui.demo import DemoApp, make_script
+from peloponnes_tui.tui.screens.demo import DemoScreen
 from peloponnes_tui.tui.textdump import screen_text
 
 

@@ -19,9 +19,11 @@ from peloponnes_tui.settings import (
     settings_path,
 )
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.screens import Choice, NewGameScreen, StartScreen
+from peloponnes_tui.tui.screens.new_game import NewGameScreen
+from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import HUMAN
 from peloponnes_tui.tui.textdump import screen_text
+from peloponnes_tui.tui.widgets.choice import Choice
 
 
 async def open_new_game(pilot) -> NewGameScreen:
@@ -215,7 +217,7 @@ GOOD = Settings().model_dump(mode="json")
 @pytest.mark.parametrize(("content", "why"), [
     ("{not json",
      ": not valid JSON (Expecting property name enclosed in double quotes, line 1, column 2)"),
-    ([1, 2], ": Input should be a valid dictionary or instance of Settings"),
+    ([1, 2], ": Input should be a mapping of fields"),
     ({**GOOD, "players": 99}, ", field 'players': Input should be less than or equal to 5 "
                               "(found 99)"),
     ({**GOOD, "pause": 1e9}, ", field 'pause': pause 1e+09 s is not one of the choices"),
@@ -300,7 +302,7 @@ async def test_load_list_describes_each_save(cards):
     """The list shows each save's round, players, date and whether it is over; a damaged file is
     listed as damaged."""
     from peloponnes_tui.engine import BidPrompt
-    from peloponnes_tui.tui.screens import LoadScreen
+    from peloponnes_tui.tui.screens.load import LoadScreen
     from peloponnes_tui.tui.session import autosave_path, saves_dir
     from peloponnes_tui.tui.testing import finished_session, session_at
 
@@ -344,7 +346,7 @@ async def test_load_list_describes_each_save(cards):
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
-        assert "not valid JSON" in flat()  # the message holds the path: it may wrap
+        assert "not valid JSON" in flat()  # the message names the file: it may wrap
 
 
 def test_save_info_of_damaged_files(tmp_path):

@@ -23,9 +23,9 @@ from peloponnes_tui.engine import (
     Withdraw,
 )
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.panels import panel_for
 from peloponnes_tui.tui.session import Session
 from peloponnes_tui.tui.textdump import screen_text
+from peloponnes_tui.tui.widgets.panels import panel_for
 
 SEED = 2024
 SIZE = (120, 40)  # wide enough that no panel line wraps

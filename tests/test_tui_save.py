@@ -7,8 +7,9 @@ import json
 from peloponnes_tui.cli import main
 from peloponnes_tui.engine import BidPrompt
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.board import BoardScreen
-from peloponnes_tui.tui.screens import MessageScreen, StartScreen
+from peloponnes_tui.tui.screens.board import BoardScreen
+from peloponnes_tui.tui.screens.message import MessageScreen
+from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import TMP_SUFFIX, Session, autosave_path
 from peloponnes_tui.tui.session import data_dir as session_data_dir
 from peloponnes_tui.tui.testing import session_at

@@ -21,9 +21,9 @@ from support import (
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.engine import BidPrompt, Game, MoveBid
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.board import BoardScreen
 from peloponnes_tui.tui.render import hand_summary
-from peloponnes_tui.tui.screens import HandoffScreen
+from peloponnes_tui.tui.screens.board import BoardScreen
+from peloponnes_tui.tui.screens.handoff import HandoffScreen
 from peloponnes_tui.tui.session import Session, default_seats
 from peloponnes_tui.tui.summary import Line, since_last_turn
 from peloponnes_tui.tui.textdump import screen_text

@@ -13,11 +13,11 @@ from support import CARDS, PlayerSpec, session_from
 from peloponnes_tui.engine import MoveBid, Pass, PlaceBid, Withdraw
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.board import BoardScreen
-from peloponnes_tui.tui.panels import BidPanel, OutbidPanel
-from peloponnes_tui.tui.screens import HelpScreen
+from peloponnes_tui.tui.screens.board import BoardScreen
+from peloponnes_tui.tui.screens.help import HelpScreen
 from peloponnes_tui.tui.session import Session
 from peloponnes_tui.tui.textdump import screen_text
+from peloponnes_tui.tui.widgets.bid_panels import BidPanel, OutbidPanel
 
 NUMBERS = rule_numbers(CARDS)
 # Forest, Quarry in the market (value 1 each); Pasture, Barley Fields, Coast, Granary in the

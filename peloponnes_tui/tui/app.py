@@ -23,17 +23,16 @@ from textual.timer import Timer
 
 from peloponnes_tui.crash import EXIT_INTERNAL, crash_message, report_crash, write_crash_log
 from peloponnes_tui.serve import in_web_session
-from peloponnes_tui.tui.screens import (
-    ConfirmScreen,
-    HandoffScreen,
-    HelpScreen,
-    LoadScreen,
-    MessageScreen,
-    NewGameScreen,
-    ScoringScreen,
-    StartScreen,
-    TooSmallScreen,
-)
+from peloponnes_tui.tui.colours import follow_theme
+from peloponnes_tui.tui.screens.confirm import ConfirmScreen
+from peloponnes_tui.tui.screens.handoff import HandoffScreen
+from peloponnes_tui.tui.screens.help import HelpScreen
+from peloponnes_tui.tui.screens.load import LoadScreen
+from peloponnes_tui.tui.screens.message import MessageScreen
+from peloponnes_tui.tui.screens.new_game import NewGameScreen
+from peloponnes_tui.tui.screens.scoring import ScoringScreen
+from peloponnes_tui.tui.screens.start import StartScreen
+from peloponnes_tui.tui.screens.too_small import TooSmallScreen
 from peloponnes_tui.tui.session import (
     DEFAULT_PAUSE,
     AutosaveLock,
@@ -44,7 +43,6 @@ from peloponnes_tui.tui.session import (
     clean_stale_temp_files,
     own_autosave_path,
     saves_dir,
-    set_light_palette,
 )
 
 # The board, the decision panels, the engine and the card data (pydantic, YAML) are imported when
@@ -54,7 +52,7 @@ if TYPE_CHECKING:
     from peloponnes_tui.demo.scenario import Scenario
     from peloponnes_tui.engine import Answer, AnyPrompt
     from peloponnes_tui.settings import Settings
-    from peloponnes_tui.tui.board import BoardScreen
+    from peloponnes_tui.tui.screens.board import BoardScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
@@ -113,6 +111,7 @@ def run_guarded(app: CrashGuard, after: Callable[[], None] | None = None) -> int
 
 class PeloponnesApp(CrashGuard):
     TITLE = "Peloponnes"
+    CSS_PATH = "app.tcss"
 
     def __init__(self, cards: CardSet | None = None, cards_path: str | None = None,
                  resume: bool = False, bot_pause: float | None = None) -> None:
@@ -179,16 +178,15 @@ class PeloponnesApp(CrashGuard):
             self.theme = self.settings.theme
         if self.settings_notice:
             self.notify(self.settings_notice, severity="warning")
-        set_light_palette(not self.current_theme.dark)
-        self.theme_changed_signal.subscribe(self, self.theme_changed)
+        follow_theme(self, self.theme_changed)
         self.push_screen(StartScreen())
         if self.start_resume:
             self.call_after_refresh(self.resume)
         self.check_size(self.size.width, self.size.height)
 
     def theme_changed(self, theme: Theme) -> None:
-        """Switch the player and resource colours to suit the theme and redraw what uses them."""
-        set_light_palette(not theme.dark)
+        """Keep the theme for the next launch and redraw what uses the colours (the palette
+        has followed the theme already: ``follow_theme``)."""
         if theme.name != self.settings.theme:
             self.remember(self.settings.model_copy(update={"theme": theme.name}))
         for screen in self.screen_stack:
@@ -294,7 +292,7 @@ class PeloponnesApp(CrashGuard):
         self.viewer = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        from peloponnes_tui.tui.board import BoardScreen
+        from peloponnes_tui.tui.screens.board import BoardScreen
 
         mounted = self.push_screen(BoardScreen())
 
@@ -357,7 +355,7 @@ class PeloponnesApp(CrashGuard):
     def board(self) -> BoardScreen | None:
         if self.session is None:
             return None
-        from peloponnes_tui.tui.board import BoardScreen
+        from peloponnes_tui.tui.screens.board import BoardScreen
 
         for s in reversed(self.screen_stack):
             if isinstance(s, BoardScreen):
@@ -416,8 +414,8 @@ class PeloponnesApp(CrashGuard):
         session, board = self.session, self.board
         if session is None or board is None or session.pending is None:
             return
-        from peloponnes_tui.tui.panels import panel_for
         from peloponnes_tui.tui.summary import since_last_turn
+        from peloponnes_tui.tui.widgets.panels import panel_for
 
         self.viewer = seat
         board.refresh_board()
@@ -538,7 +536,7 @@ class PeloponnesApp(CrashGuard):
         self.autosave()
         board = self.board
         if board is not None:
-            board.logged = len(session.log) + 1  # forces a rebuild of the log
+            board.rebuild_log()
         self.advance()
 
     def action_quit_app(self) -> None:

@@ -21,17 +21,10 @@ from peloponnes_tui.engine.names import card_label
 from peloponnes_tui.engine.numbers import in_words, rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.engine.words import halves, plural
-from peloponnes_tui.tui.session import Seat, light_palette
+from peloponnes_tui.tui.colours import res_style
+from peloponnes_tui.tui.session import Seat
 
 RES_SHORT = {"wood": "W", "stone": "S", "grain": "G", "inhabitants": "I"}
-RES_STYLE = {"wood": "#c08040", "stone": "#a0a0b0", "grain": "#e0d060", "inhabitants": "#60c0e0"}
-RES_STYLE_LIGHT = {"wood": "#8a4a10", "stone": "#505066", "grain": "#7a6400",
-                   "inhabitants": "#00708f"}
-
-
-def res_style(resource: str) -> str:
-    """The colour of a coin card kind, darker when a light theme is on."""
-    return (RES_STYLE_LIGHT if light_palette() else RES_STYLE).get(resource, "")
 FUNCTION_TEXT = {"coin_income": "+1 coin card each income", "bid_bonus": "bids count +½",
                  "conquest_discount": "conquest row −1"}
 # What the short forms on the board mean: one legend, shown under the tables and as tooltips.

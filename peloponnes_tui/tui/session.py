@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from peloponnes_tui.tui.colours import COLOURS, player_colour, player_letter, player_symbol
+
 # The engine, the bots and the card model (pydantic, YAML) load when a game starts, not when the
 # app starts: the start screen needs none of them.
 if TYPE_CHECKING:
@@ -33,36 +35,6 @@ if TYPE_CHECKING:
 
 DATA_DIR_ENV = "PELOPONNES_DATA_DIR"
 AUTOSAVE = "autosave.json"
-
-# Player colours: name, Rich colour, letter, symbol.  The letter and symbol carry the colour for
-# players who cannot tell the colours apart.
-COLOURS: dict[str, tuple[str, str, str]] = {
-    "red": ("#e05050", "R", "●"),
-    "blue": ("#5b8cff", "B", "▲"),
-    "green": ("#4caf50", "G", "■"),
-    "yellow": ("#e0c040", "Y", "◆"),
-    "purple": ("#b070e0", "P", "★"),
-}
-# The same colours darker, for light themes (``set_light_palette``): the pale originals are hard
-# to read on a light background.
-LIGHT_COLOURS: dict[str, str] = {
-    "red": "#b3261e",
-    "blue": "#1f4fbf",
-    "green": "#2e7d32",
-    "yellow": "#8a6500",
-    "purple": "#7a2fa8",
-}
-_palette = {"light": False}
-
-
-def set_light_palette(light: bool) -> None:
-    """Use the darker player colours (a light theme) or the brighter ones (a dark theme)."""
-    _palette["light"] = light
-
-
-def light_palette() -> bool:
-    return _palette["light"]
-
 
 DEFAULT_NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")
 HUMAN = "human"
@@ -273,18 +245,16 @@ class Seat:
 
     @property
     def letter(self) -> str:
-        return COLOURS.get(self.colour, COLOURS["red"])[1]
+        return player_letter(self.colour)
 
     @property
     def symbol(self) -> str:
-        return COLOURS.get(self.colour, COLOURS["red"])[2]
+        return player_symbol(self.colour)
 
     @property
     def rich_colour(self) -> str:
         """The player's colour, darker when a light theme is on."""
-        if _palette["light"]:
-            return LIGHT_COLOURS.get(self.colour, LIGHT_COLOURS["red"])
-        return COLOURS.get(self.colour, COLOURS["red"])[0]
+        return player_colour(self.colour)
 
     @property
     def tag(self) -> str:
@@ -488,11 +458,9 @@ def saves_dir() -> Path:
 
 __all__ = [
     "AUTOSAVE",
-    "COLOURS",
     "DATA_DIR_ENV",
     "DEFAULT_PAUSE",
     "HUMAN",
-    "LIGHT_COLOURS",
     "LOCK",
     "PAUSES",
     "STALE_TMP",
@@ -506,8 +474,6 @@ __all__ = [
     "clean_stale_temp_files",
     "data_dir",
     "default_seats",
-    "light_palette",
     "own_autosave_path",
     "saves_dir",
-    "set_light_palette",
 ]

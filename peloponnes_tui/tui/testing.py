@@ -18,8 +18,8 @@ from peloponnes_tui.engine import (
     OutbidPrompt,
     Prompt,
 )
-from peloponnes_tui.tui.panels import DecisionPanel
 from peloponnes_tui.tui.session import HUMAN, Seat, Session, default_seats
+from peloponnes_tui.tui.widgets.panel import DecisionPanel
 
 
 def session_at(cards: CardSet, players: int, want: Callable[[Prompt], bool], seed: int = 1,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.text import Text
@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, RichLog, Static
 
 from peloponnes_tui.engine import Event
-from peloponnes_tui.tui.panels import CardChoice, Decided, DecisionPanel
+from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.render import (
     OFFER_LEGEND,
     TRACKS_LEGEND,
@@ -29,16 +29,20 @@ from peloponnes_tui.tui.render import (
     tableau,
     tracks_table,
 )
+from peloponnes_tui.tui.screens.handoff import summary_text
+from peloponnes_tui.tui.screens.scoring import ScoringScreen
+from peloponnes_tui.tui.widgets.bid_panels import CardChoice
+from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll
+from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.session import Seat
     from peloponnes_tui.tui.summary import Line
 
 
-def event_text(ev: Event, app: PeloponnesApp) -> Text:
-    seats = app.session.seats if app.session else []
+def event_text(ev: Event, seats: Sequence[Seat]) -> Text:
     t = Text(f"R{ev.round} ", style="dim")
     if ev.player is not None and ev.player < len(seats):
         st = seats[ev.player]
@@ -50,58 +54,27 @@ def event_text(ev: Event, app: PeloponnesApp) -> Text:
     return t
 
 
-class BoardScroll(VerticalScroll, can_focus=False):
-    """A scrolling part of the board that never takes the keyboard from the decision panel: a
-    click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it)."""
-
-
-class BoardLog(RichLog, can_focus=False):
-    """The log, scrolled like :class:`BoardScroll` without taking the focus."""
-
-
-class BoardScreen(Screen[None]):
+class BoardScreen(Screen[None], AppAccess):
     BINDINGS: ClassVar[list[BindingType]] = [
         # m/t/v are shown in the line above the board, so the footer stays short (and cheap to
         # redraw when the decision panel changes)
         Binding("m,f2", "show('table')", "Board", show=False),
         Binding("t,f3", "tableaux", "Tableaux", show=False),
         Binding("v,f4", "show('log')", "Log", show=False),
-        Binding("h,f1", "help", "Help"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+s", "save", "Save", show=False),
+        Binding("h,f1", "app.help", "Help"),
+        Binding("ctrl+z", "app.undo", "Undo"),
+        Binding("ctrl+s", "app.save_game", "Save", show=False),
         Binding("s", "scores", "Scores", show=False),
         Binding("q", "app.quit_app", "Quit"),
         Binding("pageup", "scroll_main(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_main(1)", "Scroll down", show=False),
     ]
-    DEFAULT_CSS = """
-    BoardScreen #status { height: 1; background: $boost; }
-    BoardScreen #tabsline { height: 1; color: $text-muted; }
-    BoardScreen #main { height: 1fr; }
-    BoardScreen #table, BoardScreen #tableaux { padding: 0 1; }
-    BoardScreen #offer { link-style: none; link-color: $text; link-background: transparent; }
-    BoardScreen #decision { height: auto; max-height: 60%; border-top: solid $accent;
-                            background: $surface; border-title-color: $text; }
-    BoardScreen #panelbox { height: auto; }
-    BoardScreen #alltableaux { display: none; }
-    BoardScreen.wide #alltableaux { display: block; }
-    BoardScreen #note { padding: 0 1; text-style: bold; }
-    BoardScreen #last { height: auto; max-height: 2; color: $text-muted; padding: 0 1; }
-    BoardScreen #sincehead { padding: 0 1; text-style: bold; display: none; }
-    BoardScreen #since { height: auto; max-height: 3; padding: 0 1; display: none;
-                         border-left: thick $accent; background: $boost; }
-    BoardScreen.wide #decision { dock: right; width: 64; height: 100%; max-height: 100%;
-                                 border-top: none; border-left: solid $accent; }
-    """
+    CSS_PATH = "board.tcss"
 
     def __init__(self) -> None:
         super().__init__()
         self.tableau_seat = 0
         self.logged = 0
-
-    @property
-    def papp(self) -> PeloponnesApp:
-        return cast("PeloponnesApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -201,17 +174,20 @@ class BoardScreen(Screen[None]):
             log.clear()
             self.logged = 0
         for ev in events[self.logged:]:
-            log.write(event_text(ev, self.papp))
+            log.write(event_text(ev, session.seats))
         self.logged = len(events)
         last = events[-2:]
         self.query_one("#last", Static).update(
-            Text("\n").join(event_text(e, self.papp) for e in last))
+            Text("\n").join(event_text(e, session.seats) for e in last))
+
+    def rebuild_log(self) -> None:
+        """Write the whole log again at the next refresh (after an undo, or in new colours)."""
+        session = self.papp.session
+        self.logged = len(session.log) + 1 if session is not None else 0
 
     def show_since(self, lines: Sequence[Line]) -> None:
         """What happened since the current player's last turn (instead of the last two events),
         or nothing."""
-        from peloponnes_tui.tui.screens import summary_text
-
         since = self.query_one("#since", VerticalScroll)
         session = self.papp.session
         if lines and session is not None:
@@ -238,7 +214,7 @@ class BoardScreen(Screen[None]):
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
-        self.logged = len(self.papp.session.log) + 1 if self.papp.session else 0
+        self.rebuild_log()
         self.refresh_board()
         panel = self.panel()
         if panel is not None:
@@ -286,24 +262,16 @@ class BoardScreen(Screen[None]):
             switcher.current = "tableaux"
         self.refresh_board()
 
-    def action_help(self) -> None:
-        self.papp.action_help()
-
     def action_scores(self) -> None:
         session = self.papp.session
         if session is not None and session.over:
-            from peloponnes_tui.tui.screens import ScoringScreen
-
             self.app.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                                  session.seats))
-
-    def action_undo(self) -> None:
-        self.papp.action_undo()
-
-    def action_save(self) -> None:
-        self.papp.action_save_game()
 
     @on(Decided)
     def decided(self, event: Decided) -> None:
         event.stop()
         self.papp.apply(event.answer)
+
+
+__all__ = ["BoardScreen", "event_text"]

@@ -1,0 +1,96 @@
+"""Colours: the players' colours with their letters and symbols, the coin card kinds' colours,
+and the palette that follows the theme (darker colours on a light theme).
+
+Nothing here imports Textual at run time: the session's seats and the renderers use it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.theme import Theme
+
+# Player colours: name, Rich colour, letter, symbol.  The letter and symbol carry the colour for
+# players who cannot tell the colours apart.
+COLOURS: dict[str, tuple[str, str, str]] = {
+    "red": ("#e05050", "R", "●"),
+    "blue": ("#5b8cff", "B", "▲"),
+    "green": ("#4caf50", "G", "■"),
+    "yellow": ("#e0c040", "Y", "◆"),
+    "purple": ("#b070e0", "P", "★"),
+}
+# The same colours darker, for light themes (``set_light_palette``): the pale originals are hard
+# to read on a light background.
+LIGHT_COLOURS: dict[str, str] = {
+    "red": "#b3261e",
+    "blue": "#1f4fbf",
+    "green": "#2e7d32",
+    "yellow": "#8a6500",
+    "purple": "#7a2fa8",
+}
+# The colours of the coin card kinds (by resource), and the same darker for light themes.
+RES_STYLE = {"wood": "#c08040", "stone": "#a0a0b0", "grain": "#e0d060", "inhabitants": "#60c0e0"}
+RES_STYLE_LIGHT = {"wood": "#8a4a10", "stone": "#505066", "grain": "#7a6400",
+                   "inhabitants": "#00708f"}
+_palette = {"light": False}
+
+
+def set_light_palette(light: bool) -> None:
+    """Use the darker colours (a light theme) or the brighter ones (a dark theme)."""
+    _palette["light"] = light
+
+
+def light_palette() -> bool:
+    return _palette["light"]
+
+
+def follow_theme(app: App[Any], changed: Callable[[Theme], None] | None = None) -> None:
+    """Use the palette that suits ``app``'s theme, now and whenever the theme changes; then
+    call ``changed`` (to redraw what uses the colours)."""
+    set_light_palette(not app.current_theme.dark)
+
+    def theme_changed(theme: Theme) -> None:
+        set_light_palette(not theme.dark)
+        if changed is not None:
+            changed(theme)
+
+    app.theme_changed_signal.subscribe(app, theme_changed)
+
+
+def player_colour(colour: str) -> str:
+    """The Rich colour of the player colour ``colour`` (red if unknown), darker when a light
+    theme is on."""
+    if _palette["light"]:
+        return LIGHT_COLOURS.get(colour, LIGHT_COLOURS["red"])
+    return COLOURS.get(colour, COLOURS["red"])[0]
+
+
+def player_letter(colour: str) -> str:
+    return COLOURS.get(colour, COLOURS["red"])[1]
+
+
+def player_symbol(colour: str) -> str:
+    return COLOURS.get(colour, COLOURS["red"])[2]
+
+
+def res_style(resource: str) -> str:
+    """The colour of a coin card kind, darker when a light theme is on."""
+    return (RES_STYLE_LIGHT if _palette["light"] else RES_STYLE).get(resource, "")
+
+
+__all__ = [
+    "COLOURS",
+    "LIGHT_COLOURS",
+    "RES_STYLE",
+    "RES_STYLE_LIGHT",
+    "follow_theme",
+    "light_palette",
+    "player_colour",
+    "player_letter",
+    "player_symbol",
+    "res_style",
+    "set_light_palette",
+]

@@ -1,0 +1,144 @@
+"""The demonstration screen: the table, and the narration of each step."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from peloponnes_tui.tui.render import (
+    offer_table,
+    players_table,
+    status_line,
+    tableau,
+    tracks_table,
+)
+from peloponnes_tui.tui.session import Seat
+
+if TYPE_CHECKING:
+    from peloponnes_tui.tui.demo import Script, Step
+
+
+def step_text(step: Step, seats: Sequence[Seat]) -> Text:
+    """The narration of one step: the scripted line, each event with its rule, the closing."""
+    t = Text()
+    if step.say:
+        t.append("» " + step.say + "\n", style="bold italic")
+    for n in step.narrations:
+        ev = n.event
+        t.append(f"• R{ev.round} {ev.phase.replace('_', ' ')}: ", style="dim")
+        if ev.player is not None and ev.player < len(seats):
+            st = seats[ev.player]
+            t.append(st.tag + " ", style=f"bold {st.rich_colour}")
+        t.append(ev.text + "\n", style="bold")
+        if n.rule:
+            t.append("  Rule: ", style="bold yellow")
+            t.append(n.rule + "\n", style="italic")
+    if not step.narrations and not step.say:
+        t.append("(nothing visible happened)\n", style="dim")
+    if step.closing:
+        t.append("\n» " + step.closing + "\n", style="bold green")
+    return t
+
+
+class DemoScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,right", "next", "Next step"),
+        Binding("a", "auto", "Auto on/off"),
+        Binding("q,escape", "app.quit", "Quit"),
+    ]
+    CSS_PATH = "demo.tcss"
+
+    def __init__(self, script: Script, pause: float) -> None:
+        super().__init__()
+        self.script = script
+        self.pause = pause
+        self.auto = False
+        self.timer: Timer | None = None
+        self.count = 0
+        self.step: Step | None = None
+        self.narration = ""  # the narration panel as plain text (for tests)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with VerticalScroll(id="board"):
+            yield Static(id="table")
+        with VerticalScroll(id="narration"):
+            yield Static(id="title")
+            yield Static(id="story")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= 140, "wide")
+        self.show(self.script.first())
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= 140, "wide")
+
+    def show(self, step: Step) -> None:
+        self.step = step
+        self.count += 1
+        game, seats = self.script.game, self.script.seats
+        view = game.view_for(0)
+        current = game.pending.player if game.pending else None
+        hl = step.highlight
+        parts: list[RenderableType] = [
+            offer_table(game.cards, view, seats, current, highlight=hl),
+            Text(""),
+            tracks_table(game.cards, view, seats),
+            Text(""),
+            players_table(game.cards, view, seats, current),
+        ]
+        for s in view.order:
+            parts.append(Text(""))
+            parts.append(tableau(game.cards, game.view_for(s), s, seats, show_hand=True,
+                                 highlight=hl))
+        self.query_one("#status", Static).update(status_line(game.cards, view, seats))
+        self.query_one("#table", Static).update(Group(*parts))
+        total = f"/{self.script.total}" if self.script.total else ""
+        head = Text(self.script.title + "\n", style="bold")
+        head.append(f"Step {self.count}{total}", style="dim")
+        head.append(f"  ·  auto {'on' if self.auto else 'off'}", style="dim")
+        head.append("  ·  space/→ next · a auto · q quit" if not self.script.done
+                    else "  ·  the end: q quits", style="dim")
+        story = step_text(step, seats)
+        self.narration = head.plain + "\n" + story.plain
+        self.query_one("#title", Static).update(head)
+        self.query_one("#story", Static).update(story)
+        self.query_one("#narration", VerticalScroll).scroll_home(animate=False)
+
+    def action_next(self) -> None:
+        if self.script.done:
+            self.set_auto(False)
+            self.app.bell()
+            return
+        self.show(self.script.next())
+        if self.script.done:
+            self.set_auto(False)
+
+    def set_auto(self, on: bool) -> None:
+        self.auto = on
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        if on:
+            self.timer = self.set_interval(self.pause, self.action_next)
+
+    def action_auto(self) -> None:
+        self.set_auto(not self.auto and not self.script.done)
+        if self.step is not None:
+            # redraw the heading with the new pace
+            self.count -= 1
+            self.show(self.step)
+
+
+__all__ = ["DemoScreen", "step_text"]

@@ -1,0 +1,171 @@
+"""The New game screen: seating, computer players, seed, privacy and pause."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from peloponnes_tui.inputs import DIGITS_MAX
+from peloponnes_tui.tui.access import AppAccess
+from peloponnes_tui.tui.session import PAUSES, Seat
+from peloponnes_tui.tui.widgets.choice import Choice, ColourChoice
+from peloponnes_tui.tui.widgets.seat_row import TOOLTIPS, SeatRow
+
+if TYPE_CHECKING:
+    from peloponnes_tui.settings import Settings
+
+
+class NewGameScreen(Screen[None], AppAccess):
+    """Seating, computer players, seed, privacy and pause; what was chosen last time comes first
+    (the app's settings), and starting a game remembers the choices."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+g", "start", "Start game", priority=True),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("down", "move(1)", "Next row", show=False),
+        Binding("up", "move(-1)", "Previous row", show=False),
+    ]
+    CSS_PATH = "new_game.tcss"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.settings: Settings | None = None
+        self.seats: list[Seat] = []
+        self.count = 3
+
+    def compose(self) -> ComposeResult:
+        settings = self.settings = self.papp.settings
+        self.seats = [Seat(s.name, s.colour, s.kind) for s in settings.seats]
+        self.count = settings.players
+        pause = min(PAUSES, key=lambda p: abs(p - self.papp.last_pause))
+        with VerticalScroll(id="form"):
+            yield Label("[b]New game[/b] — ↑↓ move, ←→ change, Ctrl+G starts", id="head")
+            with Horizontal(classes="row", id="countrow"):
+                yield Label("Players", classes="what")
+                yield Choice([(str(n), str(n)) for n in range(2, 6)], str(self.count),
+                             id="count", tooltip=TOOLTIPS["count"])
+            for i, seat in enumerate(self.seats):
+                yield SeatRow(i, seat)
+            with Horizontal(classes="row", id="seedrow"):
+                yield Label("Seed", classes="what")
+                # As many digits as a save may hold, so the autosave can be resumed.
+                seed = Input("", id="seed", placeholder="random", restrict=r"[0-9]*",
+                             max_length=DIGITS_MAX, compact=True)
+                seed.tooltip = TOOLTIPS["seed"]
+                yield seed
+            with Horizontal(classes="row"):
+                yield Label("Hide hands", classes="what")
+                yield Choice([("yes", "yes"), ("no", "no")],
+                             "yes" if settings.privacy else "no", id="privacy",
+                             tooltip=TOOLTIPS["privacy"])
+                yield Label("cover the board between people", classes="hint")
+            with Horizontal(classes="row"):
+                yield Label("Pause", classes="what")
+                yield Choice([(f"{p:g}", f"{p:g} s") for p in PAUSES], f"{pause:g}",
+                             id="pause", tooltip=TOOLTIPS["pause"])
+                yield Label("before each computer move", classes="hint")
+            yield Button("Start game (Ctrl+G)", id="start", variant="primary")
+            yield Static("", id="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_count(self.count)
+        self.query_one("#name0", Input).focus()
+
+    def on_descendant_focus(self) -> None:
+        """Mark the row holding the focus: its label lights up beside the focused control."""
+        for row in self.query(".row, SeatRow"):
+            row.set_class(self.focused is not None and self.focused in row.query("*"), "current")
+
+    def rows(self) -> list[list[Widget]]:
+        """The controls row by row, as the screen shows them (hidden seats left out)."""
+        rows: list[list[Widget]] = []
+        for row in self.query(".row, SeatRow"):
+            if row.display:
+                rows.append([w for w in row.query("Input, Choice") if w.focusable])
+        rows.append([self.query_one("#start", Button)])
+        return [r for r in rows if r]
+
+    def action_move(self, by: int) -> None:
+        """↑/↓: to the row above or below, in the same column where it has one."""
+        rows = self.rows()
+        at = next(((r, row.index(self.focused)) for r, row in enumerate(rows)
+                   if self.focused in row), None)
+        if at is None:
+            rows[0][0].focus()
+            return
+        r, col = at
+        target = min(max(r + by, 0), len(rows) - 1)
+        rows[target][min(col, len(rows[target]) - 1)].focus()
+
+    @property
+    def pause(self) -> float:
+        return float(self.query_one("#pause", Choice).value)
+
+    @property
+    def privacy(self) -> bool:
+        return self.query_one("#privacy", Choice).value == "yes"
+
+    def restyle(self) -> None:
+        for choice in self.query(ColourChoice):
+            choice.refresh()
+
+    def set_count(self, n: int) -> None:
+        self.count = n
+        for i in range(5):
+            self.query_one(f"#seat{i}").display = i < n
+
+    @on(Choice.Changed, "#count")
+    def count_changed(self, event: Choice.Changed) -> None:
+        self.set_count(int(event.choice.value))
+
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        seats = []
+        for i in range(self.count):
+            name = self.query_one(f"#name{i}", Input).value.strip()
+            if not name:
+                self.query_one("#error", Static).update(f"Player {i + 1} needs a name.")
+                return
+            s = self.seats[i]
+            seats.append(Seat(name, s.colour, s.kind))
+        if len({s.name for s in seats}) < len(seats):
+            self.query_one("#error", Static).update("Every player needs a different name.")
+            return
+        if len({s.colour for s in seats}) < len(seats):
+            self.query_one("#error", Static).update("Every player needs a different colour.")
+            return
+        raw = self.query_one("#seed", Input).value.strip()
+        seed = int(raw) if raw else random.randrange(1, 1_000_000)
+        self.papp.remember(self.chosen())
+        self.papp.start_new(seats, seed, self.privacy, bot_pause=self.pause)
+
+    def chosen(self) -> Settings:
+        """The settings as the form shows them (a seat left without a name keeps its last)."""
+        from peloponnes_tui.settings import SeatSettings
+
+        base = self.settings if self.settings is not None else self.papp.settings
+        seats = []
+        for i, (seat, before) in enumerate(zip(self.seats, base.seats, strict=True)):
+            name = self.query_one(f"#name{i}", Input).value.strip()
+            try:
+                seats.append(SeatSettings(name=name, colour=seat.colour, kind=seat.kind))
+            except ValueError:
+                seats.append(before.model_copy(update={"colour": seat.colour,
+                                                       "kind": seat.kind}))
+        return base.model_copy(update={"players": self.count, "seats": tuple(seats),
+                                       "pause": self.pause, "privacy": self.privacy})
+
+
+__all__ = ["NewGameScreen"]

@@ -1,0 +1,99 @@
+"""The final scoring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from peloponnes_tui.tui.screens.new_game import NewGameScreen
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rich.table import Table
+
+    from peloponnes_tui.cards import CardSet
+    from peloponnes_tui.engine import Score
+    from peloponnes_tui.tui.session import Seat
+
+
+def score_table(cards: CardSet, scores: Sequence[Score], seats: list[Seat]) -> Table:
+    from rich.table import Table
+
+    from peloponnes_tui.engine.numbers import rule_numbers
+
+    leftovers = rule_numbers(cards).leftovers_per_power_point
+
+    t = Table(title="Final scoring", header_style="bold", show_lines=False)
+    t.add_column("")
+    for s in scores:
+        st = seats[s.seat]
+        t.add_column(Text(f"{st.tag} {st.name}", style=f"bold {st.rich_colour}"),
+                     justify="right")
+    rows: list[tuple[str, list[str]]] = [
+        ("Population: tableau", [str(s.population_tableau) for s in scores]),
+        ("  + inhabitant coin cards", [str(s.population_coins) for s in scores]),
+        ("  + luxury card", [str(s.population_luxury_card) for s in scores]),
+        ("= Population", [str(s.population) for s in scores]),
+        ("Power: tableau", [str(s.power_tableau) for s in scores]),
+        ("  coin cards left + luxury goods",
+         [f"{s.coins_left}+{s.luxury_goods}" for s in scores]),
+        (f"  + {leftovers}:1 conversion", [str(s.power_from_coins) for s in scores]),
+        ("  + luxury card", [str(s.power_luxury_card) for s in scores]),
+        ("= Power", [str(s.power) for s in scores]),
+        ("Score (the lower)", [str(s.score) for s in scores]),
+        ("Tie-break: the higher value", [str(s.tiebreak[1]) for s in scores]),
+        ("Tie-break: luxury goods", [str(s.luxury_goods) for s in scores]),
+        ("Rank", [str(s.rank) for s in scores]),
+    ]
+    for label, vals in rows:
+        bold = label.startswith(("=", "Score", "Rank"))
+        t.add_row(Text(label, style="bold" if bold else ""),
+                  *[Text(v, style="bold" if bold else "") for v in vals])
+    return t
+
+
+class ScoringScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,b", "back", "Back to the board"),
+        Binding("n", "new", "New game"),
+        Binding("q", "app.quit_app", "Quit"),
+    ]
+    CSS_PATH = "scoring.tcss"
+
+    def __init__(self, cards: CardSet, scores: Sequence[Score], winners: Sequence[int],
+                 seats: list[Seat]) -> None:
+        super().__init__()
+        self.cards = cards
+        self.scores = scores
+        self.winners = winners
+        self.seats = seats
+
+    def compose(self) -> ComposeResult:
+        names = " and ".join(f"{self.seats[w].tag} {self.seats[w].name}"
+                             for w in self.winners)
+        with VerticalScroll():
+            yield Static(f"The game is over. Winner: {names}!", id="winner")
+            yield Static(score_table(self.cards, self.scores, self.seats))
+            ties = Text("\nTies are broken by the higher of population and power, then by "
+                        "more luxury goods; players still tied share the rank.", style="dim")
+            yield Static(ties)
+        yield Footer()
+
+    def restyle(self) -> None:
+        self.refresh(recompose=True)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewGameScreen())
+
+
+__all__ = ["ScoringScreen", "score_table"]

@@ -1,0 +1,4 @@
+"""The app's widgets: the decision panels, the New game controls, the board's scrolling parts."""
+
+
+

@@ -1,0 +1,207 @@
+"""The bidding panels: bid or pass, and move or withdraw an outbid bid."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from peloponnes_tui.engine import Answer, BidPrompt, MoveBid, OutbidPrompt, Pass, PlaceBid, Withdraw
+from peloponnes_tui.engine.bidding import affordable, bid_coins, effective_halves
+from peloponnes_tui.engine.payment import spending_order
+from peloponnes_tui.engine.words import halves, plural
+from peloponnes_tui.tui.render import offer_cards
+from peloponnes_tui.tui.widgets.panel import DecisionPanel, click
+
+
+class CardChoice(DecisionPanel):
+    """Shared by bid and outbid: a cursor over the cards on offer."""
+
+    card: str | None = None
+
+    def offer(self) -> list[str]:
+        return offer_cards(self.view)
+
+    def pick(self, n: int) -> None:
+        offer = self.offer()
+        if 1 <= n <= len(offer):
+            self.select(offer[n - 1])
+
+    def move(self, delta: int) -> None:
+        offer = self.offer()
+        if not offer:
+            return
+        i = offer.index(self.card) if self.card in offer else -1
+        self.select(offer[(i + delta) % len(offer)])
+
+    def select(self, card: str) -> None:
+        self.card = card
+
+    def action_select_card(self, card: str) -> None:
+        self.select(card)
+        self.changed()
+
+    def card_list(self, targets: dict[str, str]) -> Text:
+        """The chosen card on one line, then every card that is open, clickable.
+
+        For a chosen card that is not open to the player, the line above gives the engine's
+        reason (with the number needed and the number offered)."""
+        t = Text()
+        power_cards = self.cards.power_by_id
+        offer = self.offer()
+        if self.card in offer:
+            n = offer.index(self.card) + 1
+            t.append(f"▶ {n} {power_cards[self.card].name.en}: ", style="bold")
+            if self.card in targets:
+                t.append(targets[self.card] + "\n")
+            else:
+                t.append("not open to you (why: see above)\n", style="yellow")
+        t.append("Cards: ", style="bold")
+        for n, cid in enumerate(offer, 1):
+            open_ = cid in targets
+            style = Style(bold=cid == self.card, dim=not open_, reverse=cid == self.card)
+            t.append(f"{n} {power_cards[cid].name.en}",
+                     style=style + click(f"select_card('{cid}')"))
+            t.append("  ")
+        t.append("\n")
+        return t
+
+
+class BidPanel(CardChoice):
+    title = "bid or pass"
+    prompt: BidPrompt
+
+    passing = False  # p chose to pass: Enter passes
+
+    def setup(self) -> None:
+        # p only chooses to pass (drawing coin cards cannot be taken back): Enter confirms it
+        self._bindings.bind("p", "pass_", "Choose pass")
+        self.luxury_max = self.prompt.luxury_usable
+        legal = affordable(self.prompt)
+        if legal:
+            self.select(min(legal, key=lambda t: t.need_coins).card)
+
+    def select(self, card: str) -> None:
+        self.card = card
+        self.passing = False
+        target = next((t for t in self.prompt.targets if t.card == card), None)
+        if target is None:
+            return
+        # suggest the fewest coin cards that win it, those that cost least first (the engine's
+        # order: inhabitant coin cards last), luxury goods for the rest
+        need = target.need_coins
+        self.choose_coins(spending_order(self.cards, self.hand)[:need])
+        self.luxury = max(0, min(self.prompt.luxury_usable, need - len(self.hand)))
+
+    def answer(self) -> Answer | None:
+        if self.passing:
+            return Pass()
+        if self.card is None:
+            return None
+        return PlaceBid(self.card, self.coins_chosen(), self.luxury)
+
+    def body(self) -> Text:
+        t = Text()
+        targets = {}
+        for x in self.prompt.targets:
+            s = f"min {x.min_coins}, you need {x.need_coins}"
+            if x.holder is not None:
+                st = self.session.seats[x.holder]
+                s += f" (beats {st.tag} {halves(x.holder_effective_halves)})"
+            targets[x.card] = s
+        t.append_text(self.card_list(targets))
+        if self.passing:
+            t.append(f"Enter: pass and draw {plural(self.prompt.draws, 'coin card')}",
+                     style="bold")
+            t.append(" (they cannot be put back) — or pick a card to bid instead.")
+            return t
+        t.append_text(self.coin_lines())
+        t.append("\n")
+        if self.prompt.luxury_usable:
+            t.append_text(self.luxury_line())
+            t.append("\n")
+        ans = self.answer()
+        if self.card and isinstance(ans, PlaceBid):
+            total = bid_coins(ans)
+            eff = effective_halves(total, self.prompt.bonus_halves)
+            name = self.cards.power_by_id[self.card].name.en
+            t.append(f"Bid {plural(total, 'coin card')} on {name}: counts {halves(eff)}",
+                     style="bold")
+            if self.prompt.bonus_halves:
+                t.append(f" (Market/Agora +{halves(self.prompt.bonus_halves)})")
+        return t
+
+    def keys_help(self) -> str:
+        if self.passing:
+            return (f"Enter pass (draw {self.prompt.draws}) · 1-9/↑↓ a card to bid on "
+                    "instead")
+        return ("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass, then "
+                f"Enter (draws {self.prompt.draws})")
+
+    def action_pass_(self) -> None:
+        self.passing = True
+        self.card = None
+        self.changed()
+
+    def action_back(self, i: int) -> None:
+        if not self.passing:
+            super().action_back(i)
+
+    def action_luxury(self, delta: int) -> None:
+        if not self.passing:
+            super().action_luxury(delta)
+
+
+class OutbidPanel(CardChoice):
+    title = "you were outbid"
+    prompt: OutbidPrompt
+
+    withdrawing = False  # w chose to take the bid back: Enter does it
+
+    def setup(self) -> None:
+        # w only chooses to withdraw (drawing coin cards cannot be taken back): Enter confirms
+        self._bindings.bind("w", "withdraw", "Choose withdraw")
+        if self.prompt.targets:
+            self.card = self.prompt.targets[0].card
+
+    def select(self, card: str) -> None:
+        self.card = card
+        self.withdrawing = False
+
+    def answer(self) -> Answer | None:
+        if self.withdrawing:
+            return Withdraw()
+        return MoveBid(self.card) if self.card else None
+
+    def body(self) -> Text:
+        t = Text()
+        frm = self.cards.power_by_id.get(self.prompt.from_card)
+        t.append(f"Your bid of {self.prompt.coins} ({halves(self.prompt.effective_halves)}) on "
+                 f"{frm.name.en if frm else self.prompt.from_card} was beaten. Move it unchanged "
+                 "to another card, or withdraw it and draw "
+                 f"{plural(self.prompt.draws, 'coin card')}.\n")
+        targets = {x.card: f"min {x.min_coins}" + (
+            f", beats {self.session.seats[x.holder].tag} {halves(x.holder_effective_halves)}"
+            if x.holder is not None else "") for x in self.prompt.targets}
+        t.append_text(self.card_list(targets))
+        if self.withdrawing:
+            t.append(f"Enter: withdraw your bid and draw "
+                     f"{plural(self.prompt.draws, 'coin card')}", style="bold")
+            t.append(" (they cannot be put back) — or pick a card to move the bid to.\n")
+        if not self.prompt.targets:
+            t.append("No card can take your bid: withdraw.\n", style="yellow")
+        return t
+
+    def keys_help(self) -> str:
+        if self.withdrawing:
+            return (f"Enter withdraw (draw {self.prompt.draws}) · 1-9/↑↓ a card to move the "
+                    "bid to instead")
+        return (f"1-9/↑↓ card · Enter move bid · w withdraw, then Enter (draws "
+                f"{self.prompt.draws})")
+
+    def action_withdraw(self) -> None:
+        self.withdrawing = True
+        self.card = None
+        self.changed()
+
+
+__all__ = ["BidPanel", "CardChoice", "OutbidPanel"]

@@ -1,0 +1,85 @@
+"""One seat on the New game screen: name, colour, who plays it; and the screen's tooltips."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Label
+
+from peloponnes_tui.inputs import NAME_RESTRICT
+from peloponnes_tui.tui.colours import COLOURS
+from peloponnes_tui.tui.session import HUMAN, Seat
+from peloponnes_tui.tui.widgets.choice import Choice, ColourChoice
+
+
+def kinds() -> tuple[str, ...]:
+    """Who can sit at a seat: a human or one of the computer players."""
+    from peloponnes_tui.bots import BOTS
+
+    return (HUMAN, *BOTS)
+
+
+def kind_label(kind: str) -> str:
+    return "human" if kind == HUMAN else f"computer: {kind}"
+
+
+KIND_HELP = {
+    HUMAN: "a person at this keyboard.",
+    "random": "any legal answer at random: for learning the rules, easy to beat.",
+    "heuristic": "rules of thumb and an estimate of its final score: a fair opponent.",
+    "search": "plays each of its best ideas out many times before choosing: the strongest, "
+              "thinks up to a second a move.",
+}
+TOOLTIPS = {
+    "count": "How many play, 2 to 5. The seats below it stay empty.",
+    "name": "The player's name (up to 16 letters), shown on the board and on the hand-off "
+            "cover.",
+    "colour": "The player's colour. Its letter and symbol (R●, B▲, G■, Y◆, P★) tell the players "
+              "apart without colour too.",
+    "seed": "The number that shuffles the cards: the same seed and the same choices give the "
+            "same game. Leave it empty for a new shuffle.",
+    "privacy": "yes: when the keyboard goes from one person to another, a cover hides the board "
+               "until the next player presses Enter, so nobody sees another's coin cards; it "
+               "tells what happened since that player's last turn.\n"
+               "no: every turn shows at once (one person playing, or nothing to hide).",
+    "pause": "How long the board waits before each computer move, so you can follow what the "
+             "computer players do. 0 s plays them at once.",
+}
+
+
+def kind_tooltip() -> str:
+    lines = ["Who plays this seat (← → to change):"]
+    lines += [f"{kind_label(k)}: {KIND_HELP.get(k, 'a computer player.')}" for k in kinds()]
+    return "\n".join(lines)
+
+
+class SeatRow(Horizontal):
+
+    def __init__(self, index: int, seat: Seat) -> None:
+        super().__init__(id=f"seat{index}")
+        self.index = index
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"Seat {self.index + 1}", classes="what")
+        # No control character can be typed or pasted into a name (a save would refuse it).
+        name = Input(self.seat.name, id=f"name{self.index}", max_length=16, placeholder="name",
+                     restrict=NAME_RESTRICT, compact=True)
+        name.tooltip = TOOLTIPS["name"]
+        yield name
+        yield ColourChoice([(c, f"{COLOURS[c][1]}{COLOURS[c][2]} {c}") for c in COLOURS],
+                           self.seat.colour, id=f"colour{self.index}",
+                           tooltip=TOOLTIPS["colour"])
+        yield Choice([(k, kind_label(k)) for k in kinds()], self.seat.kind,
+                     id=f"kind{self.index}", tooltip=kind_tooltip())
+
+    @on(Choice.Changed)
+    def changed(self, event: Choice.Changed) -> None:
+        if event.choice.id == f"colour{self.index}":
+            self.seat.colour = event.choice.value
+        elif event.choice.id == f"kind{self.index}":
+            self.seat.kind = event.choice.value
+
+
+__all__ = ["KIND_HELP", "TOOLTIPS", "SeatRow", "kind_label", "kind_tooltip", "kinds"]
