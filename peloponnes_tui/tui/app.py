@@ -48,6 +48,8 @@ from peloponnes_tui.tui.session import (
 # The board, the decision panels, the engine and the card data (pydantic, YAML) are imported when
 # a game starts: the start screen needs none of them, so the app comes up sooner.
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.demo.scenario import Scenario
     from peloponnes_tui.engine import Answer, AnyPrompt
@@ -153,6 +155,13 @@ class PeloponnesApp(CrashGuard):
 
             self._cards = load_cards(self.cards_path)
         return self._cards
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """A notification, as plain text by default: they quote names, paths and values from
+        files, which must never be read as markup (a name like ``[@click=app.quit]`` would be
+        an action)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # -- lifecycle ---------------------------------------------------------------------------
 

@@ -206,7 +206,7 @@ class BoardScreen(Screen[None], AppAccess):
         box = self.query_one("#panelbox", Vertical)
         for old in list(box.query(DecisionPanel)):
             old.remove()
-        self.query_one("#note", Static).update(note)
+        self.query_one("#note", Static).update(Text(note))  # it may name a player: text only
         self.query_one("#note", Static).display = bool(note)
         if panel is not None:
             box.mount(panel)

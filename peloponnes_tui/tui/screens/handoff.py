@@ -68,7 +68,7 @@ class HandoffScreen(Screen[bool]):
                 yield Static("Since your last turn", id="sincehead")
                 with VerticalScroll(id="since"):
                     yield Static(summary_text(self.since, self.seats))
-            yield Button(f"I am {self.seat.name} — show my hand (Enter)", id="ready",
+            yield Button(Text(f"I am {self.seat.name} — show my hand (Enter)"), id="ready",
                          variant="primary")
 
     def on_mount(self) -> None:

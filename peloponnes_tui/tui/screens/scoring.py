@@ -79,7 +79,7 @@ class ScoringScreen(Screen[None]):
         names = " and ".join(f"{self.seats[w].tag} {self.seats[w].name}"
                              for w in self.winners)
         with VerticalScroll():
-            yield Static(f"The game is over. Winner: {names}!", id="winner")
+            yield Static(Text(f"The game is over. Winner: {names}!"), id="winner")
             yield Static(score_table(self.cards, self.scores, self.seats))
             ties = Text("\nTies are broken by the higher of population and power, then by "
                         "more luxury goods; players still tied share the rank.", style="dim")

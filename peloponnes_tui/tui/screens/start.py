@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -61,9 +62,10 @@ class StartScreen(Screen[None], AppAccess):
         if not self.query("#resume"):
             return
         self.query_one("#resume", Button).disabled = not has
-        self.query_one("#note", Static).update(
+        # the description quotes the save (names, a reason): text, never markup
+        self.query_one("#note", Static).update(Text(
             f"Autosaved: {save_info(autosave_path()).describe()}" if has
-            else "No autosaved game yet: start a new one.")
+            else "No autosaved game yet: start a new one."))
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
