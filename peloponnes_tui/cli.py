@@ -11,6 +11,7 @@ from statistics import mean, pstdev
 from typing import TYPE_CHECKING
 
 from peloponnes_tui import __version__
+from peloponnes_tui.i18n import LANGUAGES, _, name, ngettext, set_language
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -34,39 +35,42 @@ def _bounded_int(text: str, lo: int, hi: int, what: str) -> int:
     raw = text.strip()
     digits = raw[1:] if raw[:1] in "+-" else raw
     if not digits.isascii() or not digits.isdigit():
-        raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {_shown(text)}")
+        raise argparse.ArgumentTypeError(
+            _("{what} must be a whole number, not {value}").format(what=what, value=_shown(text)))
     if len(digits) > _DIGITS or not lo <= int(raw) <= hi:
-        raise argparse.ArgumentTypeError(f"{what} must be from {lo:,} to {hi:,}, "
-                                         f"not {_shown(text)}")
+        raise argparse.ArgumentTypeError(
+            _("{what} must be from {lo:,} to {hi:,}, not {value}").format(
+                what=what, lo=lo, hi=hi, value=_shown(text)))
     return int(raw)
 
 
 def players_arg(text: str) -> int:
     """``--players``: 2 to 5."""
     try:
-        return _bounded_int(text, *PLAYERS, "the number of players")
+        return _bounded_int(text, *PLAYERS, _("the number of players"))
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"a game needs 2 to 5 players, not {_shown(text)}") from None
+            _("a game needs 2 to 5 players, not {value}").format(value=_shown(text))) from None
 
 
 def games_arg(text: str) -> int:
     """``--games``: at least 1, at most :data:`MAX_GAMES`."""
     try:
-        return _bounded_int(text, 1, MAX_GAMES, "the number of games")
+        return _bounded_int(text, 1, MAX_GAMES, _("the number of games"))
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"must be at least 1 and at most {MAX_GAMES:,}, not {_shown(text)}") from None
+            _("must be at least 1 and at most {most:,}, not {value}").format(
+                most=MAX_GAMES, value=_shown(text))) from None
 
 
 def seed_arg(text: str) -> int:
     """``--seed``: 0 to 2**63 - 1."""
-    return _bounded_int(text, 0, MAX_SEED, "the seed")
+    return _bounded_int(text, 0, MAX_SEED, _("the seed"))
 
 
 def port_arg(text: str) -> int:
     """``serve --port``: 1 to 65535."""
-    return _bounded_int(text, 1, 65535, "the port")
+    return _bounded_int(text, 1, 65535, _("the port"))
 
 
 def bots_arg(fewest: int) -> Callable[[str], list[str]]:
@@ -75,19 +79,23 @@ def bots_arg(fewest: int) -> Callable[[str], list[str]]:
         from peloponnes_tui.bots import BOTS
 
         if len(text) > MAX_TEXT:
-            raise argparse.ArgumentTypeError(f"too long ({len(text):,} characters)")
+            raise argparse.ArgumentTypeError(
+                _("too long ({n:,} characters)").format(n=len(text)))
         names = [b.strip() for b in text.split(",")]
         if not any(names):
             raise argparse.ArgumentTypeError(
-                f"needs {fewest} to 5 names separated by commas, from: {', '.join(BOTS)}")
+                _("needs {fewest} to 5 names separated by commas, from: {names}").format(
+                    fewest=fewest, names=", ".join(BOTS)))
         unknown = [b for b in names if b not in BOTS]
         if unknown:
             raise argparse.ArgumentTypeError(
-                f"unknown bot {_shown(unknown[0])}; choose from {', '.join(BOTS)}")
+                _("unknown bot {name}; choose from {names}").format(
+                    name=_shown(unknown[0]), names=", ".join(BOTS)))
         if not fewest <= len(names) <= PLAYERS[1]:
             raise argparse.ArgumentTypeError(
-                f"gives {len(names)} bot{'' if len(names) == 1 else 's'}; a game needs 2 to 5 "
-                "players")
+                ngettext("gives {n} bot; a game needs 2 to 5 players",
+                         "gives {n} bots; a game needs 2 to 5 players", len(names)).format(
+                    n=len(names)))
         return names
 
     return check
@@ -97,11 +105,14 @@ def text_arg(what: str) -> Callable[[str], str]:
     """A name or a path: not empty, not overlong, no control characters."""
     def check(text: str) -> str:
         if not text.strip():
-            raise argparse.ArgumentTypeError(f"{what} must not be empty")
+            raise argparse.ArgumentTypeError(_("{what} must not be empty").format(what=what))
         if len(text) > MAX_TEXT:
-            raise argparse.ArgumentTypeError(f"{what} is too long ({len(text):,} characters)")
+            raise argparse.ArgumentTypeError(
+                _("{what} is too long ({n:,} characters)").format(what=what, n=len(text)))
         if not text.isprintable():
-            raise argparse.ArgumentTypeError(f"{what} holds control characters: {_shown(text)}")
+            raise argparse.ArgumentTypeError(
+                _("{what} holds control characters: {value}").format(what=what,
+                                                                      value=_shown(text)))
         return text
 
     return check
@@ -110,55 +121,69 @@ def text_arg(what: str) -> Callable[[str], str]:
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="peloponnes",
-        description="The Peloponnes Card Game in the terminal (2-5 players, hot-seat).")
+        description=_("The Peloponnes Card Game in the terminal (2-5 players, hot-seat)."))
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    ap.add_argument("--cards", metavar="PATH", type=text_arg("the path"),
-                    help="play with an edited copy of cards.yaml")
-    ap.add_argument("--resume", action="store_true", help="resume the autosaved game")
+    ap.add_argument("--lang", choices=LANGUAGES, default=None,
+                    help=_("language: en (English) or de (Deutsch); default from LANGUAGE, "
+                           "LC_ALL or LANG"))
+    ap.add_argument("--cards", metavar="PATH", type=text_arg(_("the path")),
+                    help=_("play with an edited copy of cards.yaml"))
+    ap.add_argument("--resume", action="store_true", help=_("resume the autosaved game"))
     # one browser page's game process, started by `peloponnes serve` (see serve.py)
     ap.add_argument("--web-session", action="store_true", help=argparse.SUPPRESS)
     sub = ap.add_subparsers(dest="command")
+    # --lang after the command as well (peloponnes simulate --lang de); SUPPRESS keeps a value
+    # given before the command
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                      help=_("language: en or de"))
 
-    sim = sub.add_parser("simulate", help="play games between computer players, print statistics")
+    sim = sub.add_parser("simulate", parents=[lang],
+                         help=_("play games between computer players, print statistics"))
     sim.add_argument("--players", type=players_arg, default=None,
-                     help="number of players (2-5); with fewer --bots, the bots are repeated "
-                     "in their order to fill the seats")
+                     help=_("number of players (2-5); with fewer --bots, the bots are repeated "
+                            "in their order to fill the seats"))
     sim.add_argument("--bots", type=bots_arg(1), default=None,
-                     help="1 to 5 comma-separated bot names, one per seat (default: random for "
-                     "each)")
+                     help=_("1 to 5 comma-separated bot names, one per seat (default: random "
+                            "for each)"))
     sim.add_argument("--games", type=games_arg, default=100,
-                     help=f"number of games (1 to {MAX_GAMES:,}; default 100)")
+                     help=_("number of games (1 to {most:,}; default 100)").format(
+                         most=MAX_GAMES))
     sim.add_argument("--seed", type=seed_arg, default=1,
-                     help="seed of the first game (0 to 2**63-1; game i uses seed + i)")
-    sim.add_argument("--json", action="store_true", help="one JSON object per game and line")
+                     help=_("seed of the first game (0 to 2**63-1; game i uses seed + i)"))
+    sim.add_argument("--json", action="store_true", help=_("one JSON object per game and line"))
 
-    demo = sub.add_parser("demo", help="narrated rules demonstrations")
-    demo.add_argument("--scenario", metavar="NAME", type=text_arg("the name"),
-                      help="play one scenario (see --list)")
-    demo.add_argument("--list", action="store_true", help="list the scenarios")
+    demo = sub.add_parser("demo", parents=[lang], help=_("narrated rules demonstrations"))
+    demo.add_argument("--scenario", metavar="NAME", type=text_arg(_("the name")),
+                      help=_("play one scenario (see --list)"))
+    demo.add_argument("--list", action="store_true", help=_("list the scenarios"))
     demo.add_argument("--text", action="store_true",
-                      help="print the narration instead of opening the app")
+                      help=_("print the narration instead of opening the app"))
     demo.add_argument("--bots", type=bots_arg(2), default="random,random,random",
-                      help="2 to 5 bots for a whole narrated game (without --scenario)")
-    demo.add_argument("--seed", type=seed_arg, default=1, help="seed (0 to 2**63-1)")
+                      help=_("2 to 5 bots for a whole narrated game (without --scenario)"))
+    demo.add_argument("--seed", type=seed_arg, default=1, help=_("seed (0 to 2**63-1)"))
 
     web = sub.add_parser(
-        "serve", help="play in a web browser (needs the web extra; no password, see README)",
-        description="Serve the game to web browsers with textual-serve. Each browser page plays "
-                    "its own game. There is no authentication: keep the default host "
-                    "(127.0.0.1, this computer only) unless everyone on the network may play.")
-    web.add_argument("--host", type=text_arg("the host"), default=None,
-                     help="address to listen on (default 127.0.0.1)")
-    web.add_argument("--port", type=port_arg, default=None, help="port (default 8000)")
+        "serve", parents=[lang],
+        help=_("play in a web browser (needs the web extra; no password, see README)"),
+        description=_("Serve the game to web browsers with textual-serve. Each browser page "
+                      "plays its own game. There is no authentication: keep the default host "
+                      "(127.0.0.1, this computer only) unless everyone on the network may "
+                      "play."))
+    web.add_argument("--host", type=text_arg(_("the host")), default=None,
+                     help=_("address to listen on (default 127.0.0.1)"))
+    web.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
 
-    cards = sub.add_parser("cards", help="card data tools")
+    cards = sub.add_parser("cards", parents=[lang], help=_("card data tools"))
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
-    check = cards_sub.add_parser("check", help="validate a cards.yaml and print a summary")
-    check.add_argument("path", nargs="?", default=None, type=text_arg("the path"))
+    check = cards_sub.add_parser("check", parents=[lang],
+                                 help=_("validate a cards.yaml and print a summary"))
+    check.add_argument("path", nargs="?", default=None, type=text_arg(_("the path")))
     export = cards_sub.add_parser(
-        "export", help="write the built-in card data to a file, to edit and play with --cards")
-    export.add_argument("path", type=text_arg("the path"))
-    export.add_argument("--force", action="store_true", help="replace the file if it exists")
+        "export", parents=[lang],
+        help=_("write the built-in card data to a file, to edit and play with --cards"))
+    export.add_argument("path", type=text_arg(_("the path")))
+    export.add_argument("--force", action="store_true", help=_("replace the file if it exists"))
     return ap
 
 
@@ -192,18 +217,20 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
 
     con = Console()
     n = summary.games
-    con.print(f"[b]{n} games[/b], {len(bots)} players, seed {args.seed}")
-    t = Table(title="Wins per seat")
-    t.add_column("seat")
-    t.add_column("wins", justify="right")
-    t.add_column("rate", justify="right")
+    con.print(Text(_("{games} games, {players} players, seed {seed}").format(
+        games=n, players=len(bots), seed=args.seed), style="bold"))
+    t = Table(title=_("Wins per seat"))
+    t.add_column(_("seat"))
+    t.add_column(_("wins"), justify="right")
+    t.add_column(_("rate"), justify="right")
     for seat in range(len(bots)):
         w = summary.seat_wins[seat]
         t.add_row(str(seat + 1), f"{w:g}", f"{w / n:.1%}")
     con.print(t)
-    t = Table(title="Bots")
-    for col in ("bot", "games", "wins", "win rate (95% CI)", "mean score", "spread (sd)"):
-        t.add_column(col, justify="right" if col != "bot" else "left")
+    t = Table(title=_("Computer players"))
+    for i, col in enumerate((_("bot"), _("games"), _("wins"), _("win rate (range at 95%)"),
+                             _("mean score"), _("spread (sd)"))):
+        t.add_column(col, justify="right" if i else "left")
     for bot, games in sorted(summary.bot_games.items()):
         w = summary.bot_wins[bot]
         lo, hi = wilson(w, games)
@@ -211,29 +238,33 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         t.add_row(bot, str(games), f"{w:g}", f"{w / games:.1%} ({lo:.1%}–{hi:.1%})",
                   f"{mean(sc):.2f}", f"{pstdev(sc):.2f}")
     con.print(t)
-    t = Table(title="Wins per civilization")
-    for col in ("civilization", "games", "wins", "win rate (95% CI)"):
-        t.add_column(col, justify="right" if col != "civilization" else "left")
+    t = Table(title=_("Wins per civilization"))
+    for i, col in enumerate((_("civilization"), _("games"), _("wins"),
+                             _("win rate (range at 95%)"))):
+        t.add_column(col, justify="right" if i else "left")
+    civ_names = {c.name.en: c.name for c in cards.civilizations}  # records name them in English
     for civ, games in sorted(summary.civ_games.items()):
         w = summary.civ_wins[civ]
         lo, hi = wilson(w, games)
-        t.add_row(Text(civ), str(games), f"{w:g}", f"{w / games:.1%} ({lo:.1%}–{hi:.1%})")
+        shown = name(civ_names[civ]) if civ in civ_names else civ
+        t.add_row(Text(shown), str(games), f"{w:g}", f"{w / games:.1%} ({lo:.1%}–{hi:.1%})")
     con.print(t)
-    t = Table(title="Final scores")
-    t.add_column("score", justify="right")
-    t.add_column("players", justify="right")
+    t = Table(title=_("Final scores"))
+    t.add_column(_("score"), justify="right")
+    t.add_column(_("players"), justify="right")
     t.add_column("", justify="left")
     top = max(summary.scores.values())
     for score in sorted(summary.scores):
         k = summary.scores[score]
         t.add_row(str(score), str(k), "█" * max(1, round(30 * k / top)))
     con.print(t)
-    t = Table(title="Catastrophes")
-    t.add_column("catastrophe")
-    t.add_column("struck in", justify="right")
+    t = Table(title=_("Catastrophes"))
+    t.add_column(_("catastrophe"))
+    t.add_column(_("struck in"), justify="right")
     for cat in cards.catastrophes:
         k = summary.catastrophes[cat.id]
-        t.add_row(Text(cat.name.en), f"{k} games ({k / n:.0%})")
+        struck = ngettext("{k} game ({share:.0%})", "{k} games ({share:.0%})", k)
+        t.add_row(Text(name(cat.name)), struck.format(k=k, share=k / n))
     con.print(t)
     return 0
 
@@ -262,8 +293,8 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
             except ImportError:
                 pass
             if run_demo is None:
-                print("peloponnes: the demonstration screen is not part of this build; showing "
-                      "the narration as text.", file=sys.stderr)
+                print(_("peloponnes: the demonstration screen is not part of this build; "
+                        "showing the narration as text."), file=sys.stderr)
             else:
                 return int(run_demo(cards=cards, scenario=scenario, bots=",".join(args.bots),
                                     seed=args.seed))
@@ -288,14 +319,15 @@ def cmd_cards_export(args: argparse.Namespace) -> int:
         with open(args.path, "wb" if args.force else "xb") as out:
             out.write(data)
     except FileExistsError:
-        print(f"peloponnes: {args.path} exists already; give --force to replace it",
-              file=sys.stderr)
+        print(_("peloponnes: {path} exists already; give --force to replace it").format(
+            path=args.path), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"peloponnes: cannot write {args.path} ({exc.strerror or exc})", file=sys.stderr)
+        print(_("peloponnes: cannot write {path} ({reason})").format(
+            path=args.path, reason=exc.strerror or exc), file=sys.stderr)
         return 2
-    print(f"Wrote the built-in card data to {args.path}. Edit it, check it with "
-          f"'peloponnes cards check {args.path}' and play with 'peloponnes --cards {args.path}'.")
+    print(_("Wrote the built-in card data to {path}. Edit it, check it with 'peloponnes cards "
+            "check {path}' and play with 'peloponnes --cards {path}'.").format(path=args.path))
     return 0
 
 
@@ -309,8 +341,8 @@ def cmd_cards_check(args: argparse.Namespace) -> int:
     con = Console()
     con.print(card_summary(cards))
     # The path and the version come from outside: plain Text, so they print as they are.
-    con.print(Text.assemble(("OK", "green"), f": {args.path or 'the built-in card data'} is "
-                            f"valid (version {cards.version})."))
+    con.print(Text.assemble(("OK", "green"), _(": {path} is valid (version {version}).").format(
+        path=args.path or _("the built-in card data"), version=cards.version)))
     return 0
 
 
@@ -319,6 +351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     refused value or file, 130 for Ctrl+C)."""
     where = "peloponnes"
     try:
+        # the language first: the help and every refusal are written in it
+        set_language(_language_asked(sys.argv[1:] if argv is None else argv))
         parser = _parser()
         try:
             args = parser.parse_args(argv)
@@ -347,14 +381,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return report_crash(exc, where)
 
 
+def _language_asked(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` wherever it stands (None when absent or not one of ours: the
+    environment decides, and the full parser then refuses a wrong value)."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--lang")
+    known, _rest = pre.parse_known_args(list(argv))
+    lang = known.lang
+    return lang if lang in LANGUAGES else None
+
+
 def _conflict(args: argparse.Namespace) -> str | None:
     """Values that are each fine but do not go together."""
     if args.command == "simulate" and args.bots:
         seats = args.players or len(args.bots)
         if len(args.bots) > seats:
-            return f"--bots names {len(args.bots)} bots but --players is {args.players}"
+            return _("--bots names {n} bots but --players is {players}").format(
+                n=len(args.bots), players=args.players)
         if seats < PLAYERS[0]:
-            return "a game needs 2 to 5 players: give --players or more --bots"
+            return _("a game needs 2 to 5 players: give --players or more --bots")
     return None
 
 
@@ -394,7 +439,7 @@ def _run(args: argparse.Namespace) -> int:
             return cmd_demo(args, cards)
         return cmd_play(args, cards)
     except CardDataError as exc:
-        print(f"peloponnes: card data error: {exc}", file=sys.stderr)
+        print(_("peloponnes: card data error: {error}").format(error=exc), file=sys.stderr)
         return 2
 
 
@@ -404,9 +449,9 @@ def terminal_problem() -> str | None:
     if os.environ.get("TEXTUAL_DRIVER"):
         return None
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return "the game needs an interactive terminal, and this is not one"
+        return _("the game needs an interactive terminal, and this is not one")
     if os.environ.get("TERM") == "dumb":
-        return "the game needs a terminal that can draw (TERM is 'dumb')"
+        return _("the game needs a terminal that can draw (TERM is 'dumb')")
     return None
 
 
@@ -415,9 +460,9 @@ def cmd_play(args: argparse.Namespace, cards: CardSet | None) -> int:
 
     problem = terminal_problem()
     if problem is not None:
-        print(f"peloponnes: {problem}. Without one, try 'peloponnes demo --text', 'peloponnes "
-              "simulate' or 'peloponnes cards check'; in a browser, 'peloponnes serve'.",
-              file=sys.stderr)
+        print(_("peloponnes: {problem}. Without one, try 'peloponnes demo --text', 'peloponnes "
+                "simulate' or 'peloponnes cards check'; in a browser, 'peloponnes serve'.").format(
+                    problem=problem), file=sys.stderr)
         return 2
 
     return int(run_app(cards=cards, cards_path=args.cards, resume=args.resume))

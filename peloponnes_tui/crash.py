@@ -77,10 +77,13 @@ def prune_logs(folder: Path, keep: int) -> None:
 
 def crash_message(error: BaseException, log: Path | None, note: str = "") -> str:
     """The one line a player sees: the kind of error, where the details are, ``note``."""
+    from peloponnes_tui.i18n import _
+
     kind = type(error).__name__
-    where = (f"details written to {log}" if log is not None
-             else "the details could not be written to a log file")
-    return f"peloponnes: something went wrong ({kind}); {where}{'; ' + note if note else ''}"
+    where = (_("details written to {log}").format(log=log) if log is not None
+             else _("the details could not be written to a log file"))
+    return _("peloponnes: something went wrong ({kind}); {where}").format(
+        kind=kind, where=where) + ("; " + note if note else "")
 
 
 def report_crash(error: BaseException, where: str, note: str = "") -> int:

@@ -1,0 +1,90 @@
+"""English and German: the language every sentence for players is made in.
+
+The texts are gettext messages: the English sentence is the message id, the German one comes
+from ``peloponnes_tui/locale/de/LC_MESSAGES/peloponnes.mo`` (compiled by Babel from the ``.po``
+file beside it; ``docs/translating.md`` says how to extract, translate and compile). Card,
+civilization and catastrophe names come from the card data (``en``/``de``), see :func:`name`.
+
+The engine never calls this module: it logs events as a kind plus data, and the sentence is made
+where it is shown, in the language chosen now.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Protocol
+
+DOMAIN = "peloponnes"
+LANGUAGES = ("en", "de")
+DEFAULT = "en"
+# the environment variables gettext reads, in its order of precedence
+LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class Named(Protocol):
+    """Anything with names in both languages (``cards.Names``)."""
+
+    en: str
+    de: str
+
+
+def locale_dir() -> Path:
+    return Path(str(resources.files("peloponnes_tui").joinpath("locale")))
+
+
+def detect(env: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for (``LANGUAGE`` may list several, ``de:en``), if it
+    is one of ours; English otherwise. ``C`` and ``POSIX`` mean English."""
+    env = os.environ if env is None else env
+    for var in LOCALE_ENV:
+        value = env.get(var, "")
+        if not value:
+            continue
+        for item in value.split(":"):
+            code = item.split(".")[0].split("_")[0].split("@")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if var != "LANGUAGE":  # the first locale variable that is set decides
+            return DEFAULT
+    return DEFAULT
+
+
+class _State:
+    language = DEFAULT
+    translations: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def set_language(language: str | None = None) -> str:
+    """Use ``language`` (``en``/``de``), or the environment's when None; returns the one used."""
+    lang = language if language in LANGUAGES else detect()
+    _State.language = lang
+    _State.translations = gettext.translation(DOMAIN, locale_dir(), languages=[lang],
+                                              fallback=True)
+    return lang
+
+
+def language() -> str:
+    return _State.language
+
+
+def _(message: str) -> str:
+    """``message`` (an English sentence) in the current language."""
+    return _State.translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` in the current language (German and English both have two)."""
+    return _State.translations.ngettext(singular, plural, n)
+
+
+def name(names: Named) -> str:
+    """A card, civilization or catastrophe name from the card data, in the current language."""
+    return names.de if _State.language == "de" else names.en
+
+
+__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "Named", "_", "detect", "language", "locale_dir",
+           "name", "ngettext", "set_language"]

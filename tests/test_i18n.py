@@ -1,0 +1,114 @@
+"""English and German: the catalogs are complete and match the code, the language is chosen
+the way the issue asks (--lang, then LANGUAGE/LC_ALL/LANG), and the commands speak German."""
+
+from __future__ import annotations
+
+import gettext
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+import peloponnes_tui
+from peloponnes_tui.cards import CardSet
+from peloponnes_tui.cli import main
+from peloponnes_tui.i18n import DOMAIN, _, detect, language, locale_dir, name, set_language
+
+PACKAGE = Path(peloponnes_tui.__file__).parent
+PO = PACKAGE / "locale" / "de" / "LC_MESSAGES" / f"{DOMAIN}.po"
+KEYWORDS = {"_": None, "ngettext": (1, 2)}
+
+
+def source_messages() -> set[str | tuple[str, str]]:
+    """Every message the code asks to translate (what pybabel extract finds)."""
+    found: set[str | tuple[str, str]] = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            str(PACKAGE), keywords=KEYWORDS, comment_tags=()):
+        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    return found
+
+
+def german() -> dict[str | tuple[str, str], str | tuple[str, ...]]:
+    with PO.open("rb") as f:
+        catalog = read_po(f, locale="de", domain=DOMAIN)
+    return {(m.id if isinstance(m.id, str) else tuple(m.id)): m.string  # type: ignore[misc]
+            for m in catalog if m.id and not m.fuzzy}
+
+
+def fields(text: str) -> set[str]:
+    return {f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f is not None}
+
+
+def test_every_message_has_a_german_translation() -> None:
+    source, de = source_messages(), german()
+    assert len(source) > 50
+    missing = [m for m in source if m not in de or not all(
+        [de[m]] if isinstance(de[m], str) else de[m])]
+    assert missing == []
+    stale = [m for m in de if m not in source]  # translations of texts the code no longer has
+    assert stale == []
+
+
+def test_translations_keep_every_placeholder() -> None:
+    for msgid, msgstr in german().items():
+        ids = [msgid] if isinstance(msgid, str) else list(msgid)
+        strs = [msgstr] if isinstance(msgstr, str) else list(msgstr)
+        for text in strs:
+            assert fields(text) == fields(ids[0]), (msgid, text)
+
+
+def test_the_compiled_catalog_is_the_po_file() -> None:
+    """The shipped .mo says what the .po says (compile after every edit of the .po)."""
+    with (locale_dir() / "de" / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as f:
+        mo = gettext.GNUTranslations(f)
+    for msgid, msgstr in german().items():
+        if isinstance(msgid, str):
+            assert mo.gettext(msgid) == msgstr
+        else:
+            assert (mo.ngettext(msgid[0], msgid[1], 1), mo.ngettext(msgid[0], msgid[1], 2)) \
+                == tuple(msgstr)
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "de_AT"}, "de"),
+    ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),  # LC_ALL comes first: C is English
+    ({"LANGUAGE": "fr:de", "LANG": "en_GB.UTF-8"}, "de"),  # the first of ours in the list
+    ({"LANGUAGE": "fr", "LANG": "de_DE.UTF-8"}, "de"),  # none of ours there: the next variable
+    ({"LC_MESSAGES": "de_CH.UTF-8"}, "de"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+])
+def test_the_language_follows_the_environment(env: dict[str, str], expected: str) -> None:
+    assert detect(env) == expected
+
+
+def test_words_and_names_in_the_chosen_language(cards: CardSet) -> None:
+    plague = cards.catastrophe_by_id["plague"]
+    assert set_language("de") == "de" and language() == "de"
+    assert _("Catastrophes") == "Katastrophen" and name(plague.name) == plague.name.de
+    assert set_language("en") == "en"
+    assert _("Catastrophes") == "Catastrophes" and name(plague.name) == plague.name.en
+
+
+def test_simulate_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--lang", "de", "--players", "2", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 Partien, 2 Spieler, Startwert 1" in out
+    assert "Siege je Platz" in out and "Katastrophen" in out
+    assert cards.catastrophe_by_id["plague"].name.de in out
+
+
+def test_a_refusal_in_the_language_of_the_environment(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["simulate", "--players", "9"]) == 2
+    assert "eine Partie braucht 2 bis 5 Spieler, nicht '9'" in capsys.readouterr().err
+
+
+def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "fr", "simulate"]) == 2
+    assert "invalid choice: 'fr'" in capsys.readouterr().err
