@@ -8,7 +8,7 @@ Only the drawing lives here: :func:`peloponnes_tui.tui.render.offer_table` fills
     │Fields    │
     │val 1     │    value; a building's cost on the right
     │2 inh  1pw│    inhabitants or one-time income; power points
-    │⚒1G  ⛨☠  │    production; protection, special function or supply symbol
+    │⚒1G  ♜☠  │    production; protection, special function or supply symbol
     ╰R● 2─min 4╯    the standing bid (colour and symbol); the minimum for the player to move
 
 The card chosen in the decision panel has a double frame and a ``▶`` before its number.  Every

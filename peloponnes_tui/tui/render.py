@@ -33,7 +33,7 @@ RESOURCE_LEGEND = "W wood, S stone, G grain"
 OFFER_LEGEND = ("Cards: its number (the key to choose it), its catastrophe symbol (as on the "
                 "tracks), B building or L landscape and its pile A–C · val(ue) · ⌂ a building's "
                 "cost · inh(abitants) or one-time income (c coin cards, lux luxury goods) · "
-                "pw power points · ⚒ production · ⛨ protects from · ◆ a special function · "
+                "pw power points · ⚒ production · ♜ protects from · ◆ a special function · "
                 "⚑ supply symbol · at the bottom the standing bid (player, coin cards, "
                 "=what it counts with Market/Agora) and min: the fewest coin cards the player to "
                 f"move must bid now (≥ when narrow) · {RESOURCE_LEGEND} · "
@@ -136,7 +136,7 @@ def res_text(wood: int, stone: int, grain: int) -> Text:
 
 
 def card_marks(card: PowerCard) -> Text:
-    """A card's special function (◆), protection (⛨ and the catastrophe's symbol) and supply
+    """A card's special function (◆), protection (♜ and the catastrophe's symbol) and supply
     symbol (⚑)."""
     out = Text()
     if card.function:
@@ -148,7 +148,7 @@ def card_marks(card: PowerCard) -> Text:
     return out
 
 
-PROTECTS = "⛨"
+PROTECTS = "♜"
 SUPPLY = "⚑"
 PRODUCES = "⚒"
 COSTS = "⌂"
@@ -349,7 +349,7 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat],
 
 TRACKS_LEGEND = ("Marker: ● spaces moved, ○ spaces left, ⚡ it strikes there · Protected: "
                  "the players it cannot hit")
-OTHER_LEGEND = (f"◆ ⛨ a special function or protection, listed under the cards · "
+OTHER_LEGEND = (f"◆ ♜ a special function or protection, listed under the cards · "
                 f"{CHANGED_LEGEND} · ▩ covered, ◌ under construction · ◀ the player to move · "
                 "Pop population, Pow power, Prod production, Lux luxury goods held/allowed · "
                 "inh inhabitants")
