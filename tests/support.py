@@ -58,6 +58,7 @@ __all__ = [
     "answer_bids",
     "backs",
     "bid",
+    "card_frame",
     "cards_with",
     "coin",
     "coins",
@@ -301,3 +302,26 @@ def expect_illegal(game: Game, ans: Answer | Any, *phrases: str) -> str:
     assert game.snapshot() == before
     assert game.pending is pending
     return msg
+
+
+# -- the board's cards on screen ------------------------------------------------------------------
+
+
+def card_frame(screen: str, name: str) -> tuple[int, int, list[str]]:
+    """The card on ``screen`` (a screen dump) whose first name line begins with ``name``: the
+    column and row of that name and the card's lines, frame included."""
+    rows = screen.split("\n")
+    for y, line in enumerate(rows):
+        for x in range(1, len(line)):
+            if line[x - 1] in "│║" and line.startswith(name, x):
+                left = x - 1
+                top = y
+                while top > 0 and rows[top][left] not in "╭╔":
+                    top -= 1
+                right = next(i for i in range(left + 1, len(rows[top]))
+                             if rows[top][i] in "╮╗")
+                bottom = y
+                while rows[bottom][left] not in "╰╚":
+                    bottom += 1
+                return x, y, [r[left:right + 1] for r in rows[top:bottom + 1]]
+    raise AssertionError(f"no card named {name!r} on screen")

@@ -8,7 +8,7 @@ and the engine's rule numbers.
 
 from __future__ import annotations
 
-from support import CARDS, PlayerSpec, session_from
+from support import CARDS, PlayerSpec, card_frame, session_from
 
 from peloponnes_tui.engine import MoveBid, Pass, PlaceBid, Withdraw
 from peloponnes_tui.engine.numbers import rule_numbers
@@ -49,8 +49,8 @@ def footer(app: PeloponnesApp) -> str:
     return screen_text(app).rstrip("\n").split("\n")[-1]
 
 
-async def test_click_on_a_board_row_chooses_the_card_and_keeps_the_keys():
-    """A click on the board's Pasture row chooses it in the bid panel; a click on the tracks
+async def test_click_on_a_board_card_chooses_it_and_keeps_the_keys():
+    """A click on the board's Pasture card chooses it in the bid panel; a click on the tracks
     changes nothing; afterwards digits, Tab, p and Enter still work and the footer keeps the
     panel's keys."""
     session = helena_to_bid()
@@ -60,7 +60,7 @@ async def test_click_on_a_board_row_chooses_the_card_and_keeps_the_keys():
         await pilot.pause()
         panel = pilot.app.board.panel()
         assert isinstance(panel, BidPanel) and panel.card == "forest"
-        x, y, _ = line_with(pilot.app, "3 Pasture")
+        x, y, _ = card_frame(screen_text(pilot.app), "Pasture")
         await pilot.click(offset=(x, y))
         await pilot.pause()
         assert panel.card == "pasture"
@@ -95,7 +95,7 @@ async def test_click_on_a_card_not_open_says_why_with_the_numbers():
         await pilot.pause()
         panel = pilot.app.board.panel()
         assert isinstance(panel, OutbidPanel)
-        x, y, _ = line_with(pilot.app, "3 Pasture")  # conquest row: 1 + 3 > her bid of 1
+        x, y, _ = card_frame(screen_text(pilot.app), "Pasture")  # conquest row: 1 + 3 > 1
         await pilot.click(offset=(x, y))
         await pilot.pause()
         assert pilot.app.focused is panel and panel.card == "pasture"
@@ -112,8 +112,8 @@ async def test_click_on_a_card_not_open_says_why_with_the_numbers():
 
 
 async def test_board_shows_the_standing_bid_after_an_outbid():
-    """Helena bids 1 on the Forest, Leonidas beats it with 2: while Helena decides, the board's
-    Bid column shows Leonidas' 2 and the players table marks her 1 as outbid."""
+    """Helena bids 1 on the Forest, Leonidas beats it with 2: while Helena decides, the Forest's
+    card on the board shows Leonidas' 2 and the players table marks her 1 as outbid."""
     session = helena_to_bid(hand=["wood", "stone", "grain"])
     game = session.game
     game.answer(PlaceBid("forest", (game.players[0].hand[0],), 0))
@@ -123,9 +123,10 @@ async def test_board_shows_the_standing_bid_after_an_outbid():
     async with app().run_test(size=(120, 40)) as pilot:
         pilot.app.set_session(session)
         await pilot.pause()
-        _, _, forest = line_with(pilot.app, "1 Forest")
-        assert forest.rstrip().endswith(f"{leonidas.tag} 2")
-        assert f"{helena.tag} 1" not in forest
+        _, _, forest = card_frame(screen_text(pilot.app), "Forest")
+        # the standing bid at the bottom of the card (marked ✱: new since her last turn)
+        assert forest[-1].startswith(f"╰{leonidas.tag} 2✱─")
+        assert helena.tag not in "".join(forest)
         _, _, her_row = line_with(pilot.app, f"{helena.tag} {helena.name}")
         assert her_row.rstrip().endswith("1 on Forest outbid")
         _, _, his_row = line_with(pilot.app, f"{leonidas.tag} {leonidas.name}")
@@ -167,26 +168,27 @@ async def test_pass_and_withdraw_wait_for_enter():
 
 
 async def test_conquest_minimum_is_said_once_with_the_discount():
-    """Helena has a Barracks: the board's Min for the conquest row is value + 3 − 1, and the
-    row's note says so; a bid below it is refused with the number needed and offered."""
+    """Helena has a Barracks: the board's min on each card of the conquest row is value + 3 − 1,
+    and the row's note says so; a bid below it is refused with the number needed and offered."""
     session = helena_to_bid(hand=["wood"] * 5, buildings=["barracks"])
     helena = session.seats[0]
     surcharge = NUMBERS.conquest_surcharge
     async with app().run_test(size=(120, 40)) as pilot:
         pilot.app.set_session(session)
         await pilot.pause()
+        text = screen_text(pilot.app)
         for n, card in enumerate(REVEAL, 1):
             value = CARDS.power_by_id[card].value
             need = value if n <= 2 else value + surcharge - 1
             info = CARDS.power_by_id[card]
-            _, _, row = line_with(pilot.app, f"{n} {info.name.en} ")
-            tokens = row.split()
-            kind = tokens.index(f"{'B' if info.is_building else 'L'}{info.pile}")
-            # the conquest row's minimums carry the * of the note below the table
-            assert tokens[kind + 1:kind + 3] == [str(value), f"{need}{'*' if n > 2 else ''}"], \
-                row
-        text = screen_text(pilot.app)
-        assert (f"* Conquest row (in italics): Min = value + {surcharge} − 1 for "
+            _, _, frame = card_frame(text, info.name.en)
+            # (the Forest, chosen in the panel, in a double frame; ✱: new since her last turn)
+            assert frame[0][1:].removeprefix("▶").startswith(f"{n} "), frame
+            assert frame[0][:-1].endswith(f"✱{'B' if info.is_building else 'L'}{info.pile}")
+            assert frame[-4][1:].startswith(f"value {value} ")  # above income and production
+            # the conquest row's minimums carry the * of the note below the cards
+            assert frame[-1][:-1].endswith(f"min {need}{'*' if n > 2 else ''}"), frame
+        assert (f"* Conquest row (in italics): min = value + {surcharge} − 1 for "
                 f"{helena.tag}'s Barracks/Stockade; a bid there cannot be beaten." in text)
         assert f"Conquest +{surcharge}" not in text
         await pilot.press("5")  # the Coast: the panel suggests exactly its minimum
@@ -230,7 +232,7 @@ async def test_help_shows_the_income_table_and_catastrophes():
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "summary card" not in text
-        assert "B building, L landscape" in text and "⚡ it strikes there" in text
+        assert "B building or L landscape" in text and "⚡ it strikes there" in text
         # each line of the help as words (the help is a box over the board)
         lines = [f" {' '.join(line.split())} " for line in text.split("\n")]
         rows = CARDS.income

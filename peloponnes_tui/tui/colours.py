@@ -35,6 +35,22 @@ LIGHT_COLOURS: dict[str, str] = {
 RES_STYLE = {"wood": "#c08040", "stone": "#a0a0b0", "grain": "#e0d060", "inhabitants": "#60c0e0"}
 RES_STYLE_LIGHT = {"wood": "#8a4a10", "stone": "#505066", "grain": "#7a6400",
                    "inhabitants": "#00708f"}
+# The catastrophes' symbols on the cards and tracks: a colour and a glyph each, so that the
+# symbols read without colour too (and the same darker for light themes).
+CATASTROPHE_MARKS: dict[str, tuple[str, str]] = {
+    "plague": ("#9acd32", "☠"),
+    "earthquake": ("#c08040", "≋"),
+    "tempest": ("#5bc0de", "☂"),
+    "drought": ("#e08030", "☼"),
+    "decline": ("#a0a0b0", "↘"),
+}
+CATASTROPHE_LIGHT: dict[str, str] = {
+    "plague": "#4f7a00",
+    "earthquake": "#8a4a10",
+    "tempest": "#00708f",
+    "drought": "#a04800",
+    "decline": "#505066",
+}
 _palette = {"light": False}
 
 
@@ -81,11 +97,27 @@ def res_style(resource: str) -> str:
     return (RES_STYLE_LIGHT if _palette["light"] else RES_STYLE).get(resource, "")
 
 
+def catastrophe_glyph(cat: str) -> str:
+    """The glyph of a catastrophe's symbol (``?`` if unknown)."""
+    return CATASTROPHE_MARKS.get(cat, ("", "?"))[1]
+
+
+def catastrophe_style(cat: str) -> str:
+    """The colour of a catastrophe's symbol, darker when a light theme is on."""
+    if _palette["light"]:
+        return CATASTROPHE_LIGHT.get(cat, "")
+    return CATASTROPHE_MARKS.get(cat, ("", ""))[0]
+
+
 __all__ = [
+    "CATASTROPHE_LIGHT",
+    "CATASTROPHE_MARKS",
     "COLOURS",
     "LIGHT_COLOURS",
     "RES_STYLE",
     "RES_STYLE_LIGHT",
+    "catastrophe_glyph",
+    "catastrophe_style",
     "follow_theme",
     "light_palette",
     "player_colour",

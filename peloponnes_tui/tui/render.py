@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rich.console import Group, JustifyMethod, RenderableType
-from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -21,17 +20,24 @@ from peloponnes_tui.engine.names import card_label
 from peloponnes_tui.engine.numbers import in_words, rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.engine.words import halves, plural
-from peloponnes_tui.tui.colours import res_style
+from peloponnes_tui.tui.cards_art import CardFace, CardGroup, CardRows, Slot
+from peloponnes_tui.tui.colours import catastrophe_glyph, catastrophe_style, res_style
 from peloponnes_tui.tui.session import Seat
+from peloponnes_tui.tui.summary import Changes
 
 RES_SHORT = {"wood": "W", "stone": "S", "grain": "G", "inhabitants": "I"}
 FUNCTION_TEXT = {"coin_income": "+1 coin card each income", "bid_bonus": "bids count +½",
                  "conquest_discount": "conquest row −1"}
 # What the short forms on the board mean: one legend, shown under the tables and as tooltips.
 RESOURCE_LEGEND = "W wood, S stone, G grain"
-OFFER_LEGEND = ("B building, L landscape, A–C its pile · Val value · Min: the fewest coin cards "
-                f"to bid now · {RESOURCE_LEGEND} · Gives: inh(abitants) or one-time income · "
-                "Symbol: its catastrophe symbol")
+OFFER_LEGEND = ("Cards: its number (the key to choose it), its catastrophe symbol (as on the "
+                "tracks), B building or L landscape and its pile A–C · val(ue) · ⌂ a building's "
+                "cost · inh(abitants) or one-time income (c coin cards, lux luxury goods) · "
+                "pw power points · ⚒ production · ♜ protects from · ◆ a special function · "
+                "⚑ supply symbol · at the bottom the standing bid (player, coin cards, "
+                "=what it counts with Market/Agora) and min: the fewest coin cards the player to "
+                f"move must bid now (≥ when narrow) · {RESOURCE_LEGEND} · "
+                "the double frame: the card chosen in the decision panel")
 
 
 def catastrophe_name(cards: CardSet, cat: CatastropheId) -> str:
@@ -68,6 +74,17 @@ def income_text(card: PowerCard) -> str:
     return "-"
 
 
+def income_short(card: PowerCard) -> str:
+    """:func:`income_text` for a narrow card: ``2 inh``, ``+2c`` (coin cards), ``+1lux``."""
+    if card.inhabitants:
+        return f"{card.inhabitants} inh"
+    if card.income.coins:
+        return f"+{card.income.coins}c"
+    if card.income.luxury:
+        return f"+{card.income.luxury}lux"
+    return "-"
+
+
 def special_text(card: PowerCard, cards: CardSet) -> str:
     parts = []
     if card.protection:
@@ -98,70 +115,156 @@ def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
 
 
 HIGHLIGHT = "bold black on #e0c040"
+CHANGED = "✱"  # changed since the current player's last turn
+CHANGED_STYLE = "bold #ff8c1a"
+CHANGED_LEGEND = (f"{CHANGED} changed since your last turn: a new card, a bid placed or moved, "
+                  "a marker moved, a card covered")
+
+
+def cat_mark(cat: CatastropheId) -> Text:
+    """A catastrophe's symbol: its glyph in its colour."""
+    return Text(catastrophe_glyph(cat), style=f"bold {catastrophe_style(cat)}")
+
+
+def res_text(wood: int, stone: int, grain: int) -> Text:
+    """``1W 2G`` in the coin kinds' colours (:data:`RESOURCE_LEGEND`)."""
+    out = Text()
+    for n, r, res in ((wood, "W", "wood"), (stone, "S", "stone"), (grain, "G", "grain")):
+        if n:
+            out.append(f"{n}{r}", style=res_style(res))
+    return out
+
+
+def card_marks(card: PowerCard) -> Text:
+    """A card's special function (◆), protection (♜ and the catastrophe's symbol) and supply
+    symbol (⚑)."""
+    out = Text()
+    if card.function:
+        out.append("◆", style="bold")
+    if card.protection:
+        out.append(PROTECTS).append_text(cat_mark(card.protection))
+    if card.supply:
+        out.append(SUPPLY, style="bold")
+    return out
+
+
+PROTECTS = "♜"
+SUPPLY = "⚑"
+PRODUCES = "⚒"
+COSTS = "⌂"
 
 
 def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None,
                 numbered: bool = True, highlight: frozenset[str] = frozenset(),
-                click: str | None = None) -> Table:
-    """The market and conquest rows with every field of each card and the standing bid on it.
+                click: str | None = None, chosen: str | None = None,
+                changed: Changes | None = None) -> CardRows:
+    """The market and conquest rows as cards, each with every field of the printed card and
+    the standing bid on it (:mod:`peloponnes_tui.tui.cards_art` draws them).
 
-    ``Min`` is what the player to move must bid on each card now (the engine's figure: at least
+    ``min`` is what the player to move must bid on each card now (the engine's figure: at least
     the value, more than a standing bid, in the conquest row the value plus the surcharge less
-    that player's Barracks/Stockade).  With ``click`` (an action name) a mouse click on a card's
-    row runs ``click('card id')``.
+    that player's Barracks/Stockade).  With ``click`` (an action name) a mouse click on a card
+    runs ``click('card id')``; ``chosen`` is the card chosen in the decision panel (a double
+    frame), ``changed`` what changed since the current player's last turn (marked ✱).
     """
     power_cards = cards.power_by_id
     standing = view_standing_bids(view)
     by_seat = {p.seat: p for p in view.players}
+    marks = changed or Changes()
     # what each card asks of the player to move (the engine's figures)
     need_for = {x.card: x.need_coins for x in view_targets(cards, view, current or 0)}
-    t = Table(box=None, padding=(0, 1), collapse_padding=True, expand=False, show_edge=False,
-              header_style="bold")
-    # no column wraps; a card's special function or protection is listed under the table (◆)
-    t.add_column("#", justify="right", no_wrap=True)
-    t.add_column("Card", no_wrap=True)
-    t.add_column("Val", justify="right", no_wrap=True)
-    t.add_column("Min", justify="right", no_wrap=True)
-    t.add_column("Cost", no_wrap=True)
-    t.add_column("Gives", no_wrap=True)
-    t.add_column("Power", justify="right", no_wrap=True)
-    t.add_column("Prod", no_wrap=True)
-    t.add_column("Symbol", no_wrap=True)
-    t.add_column("Bid", no_wrap=True)
     n = 0
+    groups: list[CardGroup] = []
     for row_name, row in (("market", view.market), ("conquest", view.conquest)):
+        faces: list[CardFace] = []
         for cid in row:
             n += 1
             c = power_cards[cid]
-            name = Text(c.name.en, style=HIGHLIGHT if cid in highlight else "bold")
-            name.append(f" {'B' if c.is_building else 'L'}{c.pile}", style="dim")
-            special = special_text(c, cards)
-            if special:
-                name.append(" ◆", style="bold")
-            need = need_for.get(cid)
-            minimum = Text("-" if need is None else str(need), style="bold")
-            if row_name == "conquest":
-                # the conquest row: its names in italics, its minimums marked (conquest_rule)
-                name.stylize("italic", 0, len(c.name.en))
-                minimum.append("*")
+            top = Text()
+            if numbered:
+                top.append(f"▶{n}" if cid == chosen else f"{n}",
+                           style="bold reverse" if cid == chosen else "bold")
+            if c.catastrophe:
+                top.append(" ").append_text(cat_mark(c.catastrophe))
+            kind = Text()
+            if cid in marks.new:
+                kind.append(CHANGED, style=CHANGED_STYLE)
+            kind.append(f"{'B' if c.is_building else 'L'}{c.pile}", style="dim")
+            cost = res_text(c.cost.wood, c.cost.stone, 0)
+            val, short_val = Text(f"value {c.value}", style="bold"), \
+                Text(f"val {c.value}", style="bold")
+            value: Slot = ((val, Text("cost ").append_text(cost) if cost else Text()),
+                           (short_val, Text(COSTS).append_text(cost) if cost else Text()),
+                           (Text(f"v{c.value}", style="bold"),
+                            Text(COSTS).append_text(cost) if cost else Text()))
+            gives = Text(income_text(c) if income_text(c) != "-" else "")
+            short_gives = Text(income_short(c) if income_short(c) != "-" else "")
+            power, short_power = (Text(f"power {c.power}"), Text(f"{c.power}pw")) \
+                if c.power else (Text(), Text())
+            gains: Slot = ((gives, power), (gives, short_power), (short_gives, short_power))
+            makes = res_text(c.production.wood, c.production.stone, c.production.grain)
+            prod: Slot = ((Text("makes ").append_text(makes) if makes else Text(),
+                           card_marks(c)),
+                          (Text(PRODUCES).append_text(makes) if makes else Text(),
+                           card_marks(c)))
             bid = Text()
+            short_bid = Text()
             held = standing.get(cid)
             if held is not None:
                 h = by_seat[held[0]]
                 st = seats[h.seat]
                 bid.append(st.tag, style=f"bold {st.rich_colour}")
-                bid.append(f" {h.bid_count}")
+                short_bid = bid.copy()
+                bid.append(f" {h.bid_count}", style="bold")
+                short_bid.append(f"{h.bid_count}", style="bold")
                 if h.bid_bonus_halves:
-                    bid.append(f" ={halves(held[1])}", style="dim")
-            t.add_row(str(n) if numbered else "", name, str(c.value), minimum, cost_text(c),
-                      income_text(c),
-                      str(c.power) if c.power else "-",
-                      prod_text(c.production.wood, c.production.stone, c.production.grain),
-                      catastrophe_name(cards, c.catastrophe) if c.catastrophe else "-", bid,
-                      style=Style(meta={"@click": f"{click}({cid!r})"}) if click else None)
-    if n == 0:
-        t.add_row("", Text("no power cards on offer", style="dim"))
-    return t
+                    bid.append(f" ={halves(held[1])}")
+                    short_bid.append(f"={halves(held[1])}")
+            if cid in marks.bids:
+                bid.append(CHANGED, style=CHANGED_STYLE)
+                short_bid.append(CHANGED, style=CHANGED_STYLE)
+            need = "-" if (x := need_for.get(cid)) is None else str(x)
+            star = "*" if row_name == "conquest" else ""  # see conquest_rule
+            name_style = HIGHLIGHT if cid in highlight else "bold"
+            if row_name == "conquest":
+                name_style += " italic"
+            faces.append(CardFace(
+                card=cid, name=c.name.en, name_style=name_style, top=((top, kind),),
+                lines=(value, gains, prod),
+                bottom=((bid, Text(f"min {need}{star}", style="bold")),
+                        (short_bid, Text(f"min {need}{star}", style="bold")),
+                        (short_bid, Text(f"≥{need}{star}", style="bold"))),
+                chosen=cid == chosen, click=click))
+        heading = Text("Market" if row_name == "market" else "Conquest row *",
+                       style="bold" if row_name == "market" else "bold italic")
+        groups.append(CardGroup(heading, tuple(faces)))
+    return CardRows(tuple(groups), Text("no power cards on offer", style="dim"))
+
+
+def card_tooltip(cards: CardSet, cid: str) -> str:
+    """Every field of a power card in words (the tooltip of a card on the board)."""
+    c = cards.power_by_id[cid]
+    parts = [f"{c.name.en}: {c.kind} from pile {c.pile}, value {c.value}"]
+    if c.cost.wood or c.cost.stone:
+        parts.append(f"building cost {cost_text(c)} ({COSTS})")
+    if c.inhabitants:
+        parts.append(plural(c.inhabitants, "inhabitant"))
+    if c.income.coins:
+        parts.append(f"one-time income {plural(c.income.coins, 'coin card')}")
+    if c.income.luxury:
+        parts.append(f"one-time income {plural(c.income.luxury, 'luxury good')}")
+    if c.power:
+        parts.append(plural(c.power, "power point"))
+    if c.production.wood or c.production.stone or c.production.grain:
+        made = prod_text(c.production.wood, c.production.stone, c.production.grain)
+        parts.append(f"produces {made} each round ({PRODUCES})")
+    if c.catastrophe:
+        parts.append(f"symbol {catastrophe_glyph(c.catastrophe)} "
+                     f"{catastrophe_name(cards, c.catastrophe)}")
+    special = special_text(c, cards)
+    if special:
+        parts.append(special)
+    return "; ".join(parts) + ". Click to choose it in the decision panel."
 
 
 def specials_line(cards: CardSet, view: View) -> Text:
@@ -185,7 +288,7 @@ def conquest_rule(cards: CardSet, view: View, seats: Sequence[Seat], current: in
     if not view.conquest:
         return Text()
     out = Text("* ", style="bold")
-    out.append(f"Conquest row (in italics): Min = value + "
+    out.append(f"Conquest row (in italics): min = value + "
                f"{rule_numbers(cards).conquest_surcharge}")
     cur = view.players[current] if current is not None else None
     if cur is not None and cur.conquest_discount:
@@ -206,13 +309,20 @@ def offer_cards(view: View) -> list[str]:
     return list(view.market) + list(view.conquest)
 
 
-def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat]) -> Table:
-    """The catastrophe tracks side by side: markers, spaces left, who is protected."""
+def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat],
+                 changed: Changes | None = None) -> Table:
+    """The catastrophe tracks side by side: markers, spaces left, who is protected; a track
+    whose marker moved since the current player's last turn is marked (✱)."""
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     t.add_column("Catastrophe", style="bold")
+    moved = changed.tracks if changed is not None else frozenset()
     for tr in view.tracks:
-        name = cards.catastrophe_by_id[tr.catastrophe].name.en
-        t.add_column(Text(name, style="bold red" if tr.struck else "bold"))
+        head = cat_mark(tr.catastrophe).append(" ")
+        head.append(cards.catastrophe_by_id[tr.catastrophe].name.en,
+                    style="bold red" if tr.struck else "bold")
+        if tr.catastrophe in moved:
+            head.append(CHANGED, style=CHANGED_STYLE)
+        t.add_column(head)
     marks: list[RenderableType] = [Text("Marker")]
     prots: list[RenderableType] = [Text("Protected")]
     for tr in view.tracks:
@@ -239,9 +349,10 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat]) -> Table:
 
 TRACKS_LEGEND = ("Marker: ● spaces moved, ○ spaces left, ⚡ it strikes there · Protected: "
                  "the players it cannot hit")
-OTHER_LEGEND = ("◆ a special function or protection, listed under the cards · ◀ the player to "
-                "move · Pop population, Pow power, Prod production, Lux luxury goods held/allowed "
-                "· inh inhabitants")
+OTHER_LEGEND = (f"◆ ♜ a special function or protection, listed under the cards · "
+                f"{CHANGED_LEGEND} · ▩ covered, ◌ under construction · ◀ the player to move · "
+                "Pop population, Pow power, Prod production, Lux luxury goods held/allowed · "
+                "inh inhabitants")
 
 
 def protection_notes(cards: CardSet, p: PlayerView) -> Text:
@@ -337,10 +448,22 @@ def card_words(cards: CardSet, inhabitants: int, power: int, wood: int, stone: i
     return [x for x in out if x]
 
 
-def _placed_line(cards: CardSet, pv: PlacedView, highlight: frozenset[str] = frozenset()
-                 ) -> Text:
+def _placed_line(cards: CardSet, pv: PlacedView, highlight: frozenset[str] = frozenset(),
+                 changed: frozenset[str] = frozenset()) -> Text:
+    """One card of a tableau; a covered card struck through after ▩, a card under construction
+    in italics after ◌, a card covered since the current player's last turn marked ✱."""
     c = cards.power_by_id[pv.card]
-    t = Text(c.name.en, style=HIGHLIGHT if pv.card in highlight else "bold")
+    t = Text()
+    if pv.card in changed:
+        t.append(CHANGED, style=CHANGED_STYLE)
+    name_style = "bold"
+    if pv.covered:
+        t.append("▩ ", style="bold red")
+        name_style = "dim strike"
+    elif pv.under_construction:
+        t.append("◌ ", style="bold yellow")
+        name_style = "italic"
+    t.append(c.name.en, style=HIGHLIGHT if pv.card in highlight else name_style)
     bits = card_words(cards, c.inhabitants, c.power, c.production.wood, c.production.stone,
                       c.production.grain, [c.catastrophe] if c.catastrophe else [])
     sp = special_text(c, cards)
@@ -356,7 +479,8 @@ def _placed_line(cards: CardSet, pv: PlacedView, highlight: frozenset[str] = fro
 
 
 def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
-            show_hand: bool, highlight: frozenset[str] = frozenset()) -> RenderableType:
+            show_hand: bool, highlight: frozenset[str] = frozenset(),
+            changed: frozenset[str] = frozenset()) -> RenderableType:
     """Buildings (left) | civilization | landscapes (right), luxury card, totals, maybe hand."""
     p: PlayerView = view.players[seat]
     st = seats[seat]
@@ -384,9 +508,11 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
         lux.append(f" [{p.luxury_state}]", style="bold red")
     lux.append(f"\nluxury goods {p.luxury}/{p.luxury_cap}")
     civ_text.append_text(lux)
-    left = Text("\n").join(_placed_line(cards, b, highlight) for b in reversed(p.buildings)) \
+    left = Text("\n").join(_placed_line(cards, b, highlight, changed)
+                            for b in reversed(p.buildings)) \
         if p.buildings else Text("-", style="dim")
-    right = Text("\n").join(_placed_line(cards, x, highlight) for x in p.landscapes) \
+    right = Text("\n").join(_placed_line(cards, x, highlight, changed)
+                             for x in p.landscapes) \
         if p.landscapes else Text("-", style="dim")
     t.add_row(left, civ_text, right)
     parts: list[RenderableType] = [head, t]

@@ -41,6 +41,55 @@ def _joined(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def unseen(events: Sequence[Event], seat: int) -> list[Event]:
+    """``events`` (the log since the last decision of the player in ``seat``) without what that
+    decision did at once: the events about them that open ``events``, in the same round and
+    phase, which they know."""
+    rest = list(events)
+    if rest:
+        first = rest[0]
+        while rest and rest[0].player == seat and (rest[0].round, rest[0].phase) == \
+                (first.round, first.phase):
+            rest.pop(0)
+    return rest
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What the board marks as changed since a player's last turn: the power cards revealed,
+    the cards bid on (a bid placed or moved there), the catastrophes whose marker moved, and the
+    tableau cards covered."""
+
+    new: frozenset[str] = frozenset()
+    bids: frozenset[str] = frozenset()
+    tracks: frozenset[str] = frozenset()
+    covered: frozenset[str] = frozenset()
+
+
+def changes(events: Sequence[Event], seat: int) -> Changes:
+    """The :class:`Changes` in ``events`` (the log since the last decision of the player in
+    ``seat``), leaving out what that decision did at once (:func:`unseen`)."""
+    new: set[str] = set()
+    bids: set[str] = set()
+    tracks: set[str] = set()
+    covered: set[str] = set()
+    for ev in unseen(events, seat):
+        match ev.kind:
+            case "reveal":
+                new.update(ev.cards)
+            case "bid" | "move_bid":
+                bids.update(ev.cards)
+            case "track" | "strike":
+                cat = ev.get("catastrophe")
+                if cat is not None:
+                    tracks.add(cat)
+            case "covered":
+                covered.update(ev.cards)
+            case _:
+                pass
+    return Changes(frozenset(new), frozenset(bids), frozenset(tracks), frozenset(covered))
+
+
 def summarize(events: Sequence[Event], seat: int, names: Sequence[str],
               cards: CardSet) -> list[Line]:
     """The lines for the player in ``seat`` about ``events`` (the log since their last decision).
@@ -49,12 +98,7 @@ def summarize(events: Sequence[Event], seat: int, names: Sequence[str],
     round and phase) they know, so it is left out.  Runs of "nobody bid on …" become one line, and
     each round's income from inhabitants one line.
     """
-    rest = list(events)
-    if rest:
-        first = rest[0]
-        while rest and rest[0].player == seat and (rest[0].round, rest[0].phase) == \
-                (first.round, first.phase):
-            rest.pop(0)
+    rest = unseen(events, seat)
     lines: list[Line] = []
     i = 0
     while i < len(rest):
@@ -99,6 +143,11 @@ def _income_lines(block: Sequence[Event], names: Sequence[str]) -> list[Line]:
     return lines
 
 
+def changes_since_last_turn(session: Session, seat: int) -> Changes:
+    """What changed on the table since the last decision of the player in ``seat``."""
+    return changes(session.log[session.seen_log(seat):], seat)
+
+
 def since_last_turn(session: Session, seat: int) -> list[Line]:
     """What the player in ``seat`` has not seen: the public events since their last decision
     (since the start of the game before their first)."""
@@ -106,4 +155,5 @@ def since_last_turn(session: Session, seat: int) -> list[Line]:
     return summarize(session.log[session.seen_log(seat):], seat, names, session.cards)
 
 
-__all__ = ["SKIPPED", "Line", "since_last_turn", "summarize"]
+__all__ = ["SKIPPED", "Changes", "Line", "changes", "changes_since_last_turn",
+           "since_last_turn", "summarize", "unseen"]

@@ -20,7 +20,9 @@ from peloponnes_tui.tui.render import (
     OFFER_LEGEND,
     TRACKS_LEGEND,
     board_legend_line,
+    card_tooltip,
     conquest_rule,
+    offer_cards,
     offer_table,
     player_brief,
     players_table,
@@ -31,8 +33,9 @@ from peloponnes_tui.tui.render import (
 )
 from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
+from peloponnes_tui.tui.summary import Changes, changes_since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice
-from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll
+from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 
 if TYPE_CHECKING:
@@ -75,14 +78,15 @@ class BoardScreen(Screen[None], AppAccess):
         super().__init__()
         self.tableau_seat = 0
         self.logged = 0
+        self.chosen: str | None = None  # the card chosen in the decision panel (highlighted)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Static(id="tabsline")
         with ContentSwitcher(initial="table", id="main"):
             with BoardScroll(id="table"):
-                yield Static(id="offer").with_tooltip(
-                    OFFER_LEGEND + ". Click a card to choose it in the decision panel.")
+                yield CardsView(OFFER_LEGEND + ". Click a card to choose it in the decision "
+                                "panel.", id="offer")
                 yield Static(id="tracks").with_tooltip(TRACKS_LEGEND)
                 yield Static(id="players")
                 yield Static(id="alltableaux")
@@ -133,11 +137,9 @@ class BoardScreen(Screen[None], AppAccess):
             tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
         tabs.append("  PgUp/PgDn scroll  ^s save  ^p commands", style="dim")
         self.query_one("#tabsline", Static).update(tabs)
-        notes = [x for x in (specials_line(cards, view),
-                             conquest_rule(cards, view, seats, current)) if x]
-        self.query_one("#offer", Static).update(Group(
-            offer_table(cards, view, seats, current, click="screen.select_card"), *notes))
-        self.query_one("#tracks", Static).update(tracks_table(cards, view, seats))
+        changed = self.changes()
+        self.refresh_offer(changed)
+        self.query_one("#tracks", Static).update(tracks_table(cards, view, seats, changed))
         self.query_one("#players", Static).update(players_table(cards, view, seats, current))
         # the player to move's numbers on the panel's top border: in view while deciding, even
         # at 80×24 where the players table is below the fold (public information only)
@@ -148,9 +150,38 @@ class BoardScreen(Screen[None], AppAccess):
             show = [s for s in view.order]
             self.query_one("#alltableaux", Static).update(Group(*[
                 tableau(cards, session.view(s) if s == viewer else view, s, seats,
-                        show_hand=s == viewer) for s in show]))
+                        show_hand=s == viewer, changed=changed.covered) for s in show]))
         self.refresh_tableau()
         self.refresh_log()
+
+    def changes(self) -> Changes:
+        """What changed since the last turn of the player deciding at the panel (nothing while
+        nobody is: a computer player's turn, the hand-off cover)."""
+        session = self.papp.session
+        viewer = self.papp.viewer
+        pending = session.pending if session is not None else None
+        if session is None or pending is None or viewer != pending.player:
+            return Changes()
+        return changes_since_last_turn(session, viewer)
+
+    def refresh_offer(self, changed: Changes | None = None) -> None:
+        """The cards on offer: the chosen card in a double frame, what changed marked ✱."""
+        session = self.papp.session
+        if session is None:
+            return
+        cards, seats = session.cards, session.seats
+        viewer = self.papp.viewer
+        view = session.view(viewer if viewer is not None else 0)
+        pending = session.pending
+        current = pending.player if pending is not None else None
+        notes = [x for x in (specials_line(cards, view),
+                             conquest_rule(cards, view, seats, current)) if x]
+        offer = self.query_one("#offer", CardsView)
+        offer.tips = {cid: card_tooltip(cards, cid) for cid in offer_cards(view)}
+        offer.update(Group(
+            offer_table(cards, view, seats, current, click="screen.select_card",
+                        chosen=self.chosen,
+                        changed=self.changes() if changed is None else changed), *notes))
 
     def refresh_tableau(self) -> None:
         session = self.papp.session
@@ -208,6 +239,10 @@ class BoardScreen(Screen[None], AppAccess):
             old.remove()
         self.query_one("#note", Static).update(Text(note))  # it may name a player: text only
         self.query_one("#note", Static).display = bool(note)
+        chosen = panel.card if isinstance(panel, CardChoice) else None
+        if chosen != self.chosen:
+            self.chosen = chosen
+            self.refresh_offer()
         if panel is not None:
             box.mount(panel)
             panel.focus()
@@ -267,6 +302,14 @@ class BoardScreen(Screen[None], AppAccess):
         if session is not None and session.over:
             self.app.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                                  session.seats))
+
+    @on(CardChoice.Chosen)
+    def card_chosen(self, event: CardChoice.Chosen) -> None:
+        """The panel's choice moved: highlight the new card on the board."""
+        event.stop()
+        if event.card != self.chosen:
+            self.chosen = event.card
+            self.refresh_offer()
 
     @on(Decided)
     def decided(self, event: Decided) -> None:

@@ -1,0 +1,145 @@
+"""Pilot tests of the power cards drawn on the board: what a card's frame shows, the card chosen
+in the decision panel in a double frame, and what changed since the player's last turn (✱).
+
+The situation: Helena (Sparta) and Leonidas (Tegea); Forest and Quarry in the market, Pasture,
+Barley Fields, Coast and Granary in the conquest row.  Numbers come from the card data and the
+engine's rule numbers.
+"""
+
+from __future__ import annotations
+
+from support import CARDS, PlayerSpec, card_frame, session_from
+
+from peloponnes_tui.engine import PlaceBid
+from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.colours import catastrophe_glyph
+from peloponnes_tui.tui.session import Session
+from peloponnes_tui.tui.textdump import screen_text
+from peloponnes_tui.tui.widgets.bid_panels import BidPanel, OutbidPanel
+
+NUMBERS = rule_numbers(CARDS)
+REVEAL = ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"]
+FOREST = CARDS.power_by_id["forest"]
+QUARRY = CARDS.power_by_id["quarry"]
+
+
+def app() -> PeloponnesApp:
+    return PeloponnesApp(cards=CARDS, bot_pause=0)
+
+
+def outbid_on_the_forest() -> Session:
+    """Helena bid her Wood on the Forest, Leonidas beat it with his Stone and Grain: Helena is
+    asked to move or withdraw."""
+    session = session_from(PlayerSpec(civ="sparta", hand=["wood", "stone", "grain"]),
+                           PlayerSpec(civ="tegea", hand=["stone", "grain"]),
+                           reveal=REVEAL, order=[0, 1])
+    game = session.game
+    game.answer(PlaceBid("forest", (game.players[0].hand[0],), 0))
+    game.answer(PlaceBid("forest", tuple(game.players[1].hand), 0))
+    assert game.pending is not None and game.pending.kind == "outbid"
+    return session
+
+
+def chosen(screen: str, name: str) -> bool:
+    """The card named ``name`` is drawn in the double frame of the chosen card."""
+    _, _, frame = card_frame(screen, name)
+    return frame[0].startswith("╔") and frame[-1].startswith("╚")
+
+
+async def test_a_card_shows_its_fields_the_minimum_and_the_standing_bid_after_an_outbid():
+    """At 80×24 the Forest's frame, exactly: number, tempest symbol, landscape of pile A, name,
+    value, inhabitants, production; at the bottom Leonidas' standing 2 (new since Helena's bid:
+    ✱) and her minimum there, 3 (one more than his 2).  The Quarry beside it: min 1 = value."""
+    session = outbid_on_the_forest()
+    leonidas = session.seats[1]
+    assert FOREST.catastrophe == "tempest" and FOREST.value == 1 and FOREST.inhabitants == 1
+    assert (FOREST.production.wood, FOREST.production.stone, FOREST.production.grain) == \
+        (2, 0, 0)
+    async with app().run_test(size=(80, 24)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        assert isinstance(pilot.app.board.panel(), OutbidPanel)
+        text = screen_text(pilot.app)
+        _, _, forest = card_frame(text, "Forest")
+        assert forest == [
+            f"╭1 {catastrophe_glyph('tempest')}─────LA╮",
+            "│Forest    │",
+            "│          │",  # a name in the row needs two lines (Barley Fields)
+            "│value 1   │",
+            "│1 inh     │",
+            "│makes 2W  │",
+            f"╰{leonidas.tag}2✱─min 3╯",
+        ]
+        _, _, quarry = card_frame(text, "Quarry")
+        # the Quarry is chosen in the panel: the first card her bid can move to
+        assert quarry[0] == f"╔▶2 {catastrophe_glyph(QUARRY.catastrophe or '')}════LA╗"
+        assert quarry[-1] == f"╚═════min {QUARRY.value}╝"
+        assert "Market" in text and "Conquest row *" in text
+
+
+async def test_the_chosen_card_is_highlighted_and_follows_the_panel():
+    """Digits, arrows and a click on any part of a card move the panel's choice, and the double
+    frame follows; choosing to pass leaves no card chosen."""
+    session = session_from(PlayerSpec(civ="sparta", hand=["wood", "stone", "grain"]),
+                           PlayerSpec(civ="tegea", hand=["stone", "grain"]),
+                           reveal=REVEAL, order=[0, 1])
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        panel = pilot.app.board.panel()
+        assert isinstance(panel, BidPanel) and panel.card == "forest"
+        text = screen_text(pilot.app)
+        assert chosen(text, "Forest") and not chosen(text, "Quarry")
+        await pilot.press("2")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert panel.card == "quarry" and chosen(text, "Quarry") and not chosen(text, "Forest")
+        await pilot.press("down")
+        await pilot.pause()
+        assert panel.card == "pasture" and chosen(screen_text(pilot.app), "Pasture")
+        # a click on the bottom right corner of the Coast's frame
+        x, y, frame = card_frame(screen_text(pilot.app), "Coast")
+        await pilot.click(offset=(x - 1 + len(frame[0]) - 1, y - 1 + len(frame) - 2))
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert panel.card == "coast" and pilot.app.focused is panel
+        assert chosen(text, "Coast") and not chosen(text, "Pasture")
+        await pilot.press("p")
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert not any(chosen(text, CARDS.power_by_id[c].name.en) for c in REVEAL)
+
+
+async def test_a_new_bid_since_the_last_turn_is_marked():
+    """Helena's first turn: every card was revealed since (✱ in the top edge).  At her next
+    turn (outbid) the cards are no longer new; only the Forest, where Leonidas bid since, is
+    marked, beside his bid; the legend says what ✱ means."""
+    session = session_from(PlayerSpec(civ="sparta", hand=["wood", "stone", "grain"]),
+                           PlayerSpec(civ="tegea", hand=["stone", "grain"]),
+                           reveal=REVEAL, order=[0, 1])
+    game = session.game
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(session)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        for card in REVEAL:
+            _, _, frame = card_frame(text, CARDS.power_by_id[card].name.en)
+            assert "✱" in frame[0] and "✱" not in frame[-1], frame
+        await pilot.press("enter")  # her suggested bid: one coin card on the Forest
+        await pilot.pause()
+        assert game.answers == [PlaceBid("forest", (game.players[0].bid_coins[0],), 0)]
+        # Leonidas (at the same keyboard, no cover) beats it
+        game.answer(PlaceBid("forest", tuple(game.players[1].hand), 0))
+        pilot.app.advance()
+        await pilot.pause()
+        assert isinstance(pilot.app.board.panel(), OutbidPanel)
+        text = screen_text(pilot.app)
+        leonidas = session.seats[1]
+        for card in REVEAL:
+            _, _, frame = card_frame(text, CARDS.power_by_id[card].name.en)
+            assert "✱" not in frame[0]
+            assert ("✱" in frame[-1]) == (card == "forest"), frame
+        _, _, forest = card_frame(text, "Forest")
+        assert forest[-1].startswith(f"╰{leonidas.tag} 2✱─")
+        assert "✱ changed since your last turn" in text
