@@ -29,13 +29,16 @@ from peloponnes_tui.cards import (
     PowerCard,
     Production,
 )
+from peloponnes_tui.i18n import _, name
 
-PILE_ROUNDS = {"A": "rounds 1-3", "B": "rounds 4-6", "C": "rounds 7-8"}
-FUNCTION_TEXT = {
-    "coin_income": "+1 coin income",
-    "bid_bonus": "bids +1/2",
-    "conquest_discount": "conquest bids -1",
-}
+
+def _pile_rounds(pile: str) -> str:
+    return {"A": _("rounds 1-3"), "B": _("rounds 4-6"), "C": _("rounds 7-8")}.get(pile, "")
+
+
+def _function_text(function: str) -> str:
+    return {"coin_income": _("+1 coin income"), "bid_bonus": _("bids +1/2"),
+            "conquest_discount": _("conquest bids -1")}.get(function, function)
 
 
 def _amounts(**amounts: int) -> str:
@@ -48,8 +51,9 @@ def _production(p: Production) -> str:
     return _amounts(wood=p.wood, stone=p.stone, grain=p.grain)
 
 
-LEGEND = ("W wood, S stone, G grain.  Gain: inhabitants (inh) or one-time income "
-          "(coin cards, lux = luxury goods).  Val: minimum bid (+3 in the conquest row).")
+def _legend() -> str:
+    return _("W wood, S stone, G grain.  Gain: inhabitants (inh) or one-time income (coin "
+             "cards, lux = luxury goods).  Val: minimum bid (+3 in the conquest row).")
 WIDE = 110  # from this width on, the pile tables show the names inline
 
 
@@ -65,14 +69,15 @@ def _plain(*parts: str, sep: str = " / ") -> Text:
 
 def _source(source: str) -> Text:
     if source.startswith("review: "):
-        return Text("review", style="cyan")
+        return Text(_("review"), style="cyan")
     return Text(source, style="green" if source == "rulebook" else "dim")
 
 
 def _ok(found: int, expected: int) -> Text:
     if found == expected:
         return Text(str(found), style="green")
-    return Text(f"{found} (expected {expected})", style="bold red")
+    return Text(_("{found} (expected {expected})").format(found=found, expected=expected),
+                style="bold red")
 
 
 def _counts(cards: CardSet) -> Table:
@@ -80,18 +85,18 @@ def _counts(cards: CardSet) -> Table:
     kinds = Counter(c.kind for c in pc)
     piles = Counter(c.pile for c in pc)
     supply = sorted(c.pile for c in pc if c.supply)
-    t = _table("Counts")
-    t.add_column("What")
-    t.add_column("Found")
-    t.add_row("Power cards", _ok(len(pc), EXPECTED_POWER))
-    t.add_row("  buildings", _ok(kinds["building"], EXPECTED_BUILDINGS))
-    t.add_row("  landscapes", _ok(kinds["landscape"], EXPECTED_LANDSCAPES))
-    t.add_row("  piles A / B / C", f"{piles['A']} / {piles['B']} / {piles['C']}")
-    t.add_row("  supply symbol", ", ".join(supply) or "none")
-    t.add_row("Civilization cards", _ok(len(cards.civilizations), EXPECTED_CIVILIZATIONS))
-    t.add_row("Coin cards", _ok(sum(b.count for b in cards.coin_backs), EXPECTED_COINS))
-    t.add_row("Luxury cards", _ok(cards.luxury.count, EXPECTED_LUXURY))
-    t.add_row("Catastrophe cards", str(len(cards.catastrophes)))
+    t = _table(_("Counts"))
+    t.add_column(_("What"))
+    t.add_column(_("Found"))
+    t.add_row(_("Power cards"), _ok(len(pc), EXPECTED_POWER))
+    t.add_row("  " + _("buildings"), _ok(kinds["building"], EXPECTED_BUILDINGS))
+    t.add_row("  " + _("landscapes"), _ok(kinds["landscape"], EXPECTED_LANDSCAPES))
+    t.add_row("  " + _("piles A / B / C"), f"{piles['A']} / {piles['B']} / {piles['C']}")
+    t.add_row("  " + _("supply symbol"), ", ".join(supply) or _("none"))
+    t.add_row(_("Civilization cards"), _ok(len(cards.civilizations), EXPECTED_CIVILIZATIONS))
+    t.add_row(_("Coin cards"), _ok(sum(b.count for b in cards.coin_backs), EXPECTED_COINS))
+    t.add_row(_("Luxury cards"), _ok(cards.luxury.count, EXPECTED_LUXURY))
+    t.add_row(_("Catastrophe cards"), str(len(cards.catastrophes)))
     sources = Counter(
         "review" if s.startswith("review: ") else s
         for s in [c.source for c in pc]
@@ -100,30 +105,30 @@ def _counts(cards: CardSet) -> Table:
         + [c.source for c in cards.catastrophes]
         + [cards.luxury.source]
     )
-    t.add_row("Sources", ", ".join(f"{k} {n}" for k, n in sorted(sources.items())))
-    t.add_row("Data version / digest", _plain(cards.version, cards.digest))
+    t.add_row(_("Sources"), ", ".join(f"{k} {n}" for k, n in sorted(sources.items())))
+    t.add_row(_("Data version / digest"), _plain(cards.version, cards.digest))
     return t
 
 
 def _gain(card: PowerCard) -> str:
     """The upper right corner: inhabitants or one-time income."""
     if card.inhabitants:
-        return f"{card.inhabitants} inh"
+        return _("{n} inh").format(n=card.inhabitants)
     if card.income.coins:
-        return f"{card.income.coins} coin"
+        return _("{n} coin").format(n=card.income.coins)
     if card.income.luxury:
-        return f"{card.income.luxury} lux"
+        return _("{n} lux").format(n=card.income.luxury)
     return "-"
 
 
 def _special(card: PowerCard) -> str:
     parts = []
     if card.protection:
-        parts.append(f"protects {card.protection}")
+        parts.append(_("protects {catastrophe}").format(catastrophe=card.protection))
     if card.function:
-        parts.append(FUNCTION_TEXT[card.function])
+        parts.append(_function_text(card.function))
     if card.supply:
-        parts.append("SUPPLY")
+        parts.append(_("SUPPLY"))
     return ", ".join(parts) or "-"
 
 
@@ -148,39 +153,41 @@ class _PileTable:
     def table(self, wide: bool) -> Table:
         members = self.members
         kinds = Counter(c.kind for c in members)
-        t = _table(f"Pile {self.pile} ({PILE_ROUNDS.get(self.pile, '')}): {len(members)} cards, "
-                   f"{kinds['building']} buildings + {kinds['landscape']} landscapes")
+        t = _table(_("Pile {pile} ({rounds}): {n} cards, {buildings} buildings + {landscapes} "
+                     "landscapes").format(pile=self.pile, rounds=_pile_rounds(self.pile),
+                                          n=len(members), buildings=kinds["building"],
+                                          landscapes=kinds["landscape"]))
         t.padding = (0, 0)  # the box already puts one space between columns
-        t.add_column("Id", no_wrap=True)
+        t.add_column(_("Id"), no_wrap=True)
         if wide:
-            t.add_column("Name", no_wrap=True)
-        t.add_column("K", no_wrap=True)
-        t.add_column("Val", justify="right", no_wrap=True)
-        t.add_column("Cost", no_wrap=True)
-        t.add_column("Gain", no_wrap=True)
-        t.add_column("Pow", justify="right", no_wrap=True)
-        t.add_column("Prod", no_wrap=True)
-        t.add_column("Symbol", no_wrap=True)
-        t.add_column("Special", min_width=10)
+            t.add_column(_("Name"), no_wrap=True)
+        t.add_column(_("K"), no_wrap=True)
+        t.add_column(_("Val"), justify="right", no_wrap=True)
+        t.add_column(_("Cost"), no_wrap=True)
+        t.add_column(_("Gain"), no_wrap=True)
+        t.add_column(_("Pow"), justify="right", no_wrap=True)
+        t.add_column(_("Prod"), no_wrap=True)
+        t.add_column(_("Symbol"), no_wrap=True)
+        t.add_column(_("Special"), min_width=10)
         for c in members:
             row: list[RenderableType] = [Text(c.id, style="bold")]
             if wide:
                 row.append(_plain(c.name.en, c.name.de))
             cost = _amounts(wood=c.cost.wood, stone=c.cost.stone) if c.is_building else ""
-            row += ["B" if c.is_building else "L", str(c.value), cost, _gain(c),
+            row += [_("B") if c.is_building else _("L"), str(c.value), cost, _gain(c),
                     str(c.power) if c.power else "-", _production(c.production),
                     c.catastrophe or "-", _special(c)]
             t.add_row(*row)
-        t.caption = (
-            f"Totals: value {sum(c.value for c in members)}, cost "
-            + _amounts(wood=sum(c.cost.wood for c in members),
-                       stone=sum(c.cost.stone for c in members))
-            + f", {sum(c.inhabitants for c in members)} inh"
-            + f", {sum(c.power for c in members)} power, production "
-            + _amounts(wood=sum(c.production.wood for c in members),
-                       stone=sum(c.production.stone for c in members),
-                       grain=sum(c.production.grain for c in members))
-        )
+        t.caption = _("Totals: value {value}, cost {cost}, {inhabitants} inh, {power} power, "
+                      "production {production}").format(
+            value=sum(c.value for c in members),
+            cost=_amounts(wood=sum(c.cost.wood for c in members),
+                          stone=sum(c.cost.stone for c in members)),
+            inhabitants=sum(c.inhabitants for c in members),
+            power=sum(c.power for c in members),
+            production=_amounts(wood=sum(c.production.wood for c in members),
+                                stone=sum(c.production.stone for c in members),
+                                grain=sum(c.production.grain for c in members)))
         t.caption_justify = "left"
         return t
 
@@ -197,10 +204,10 @@ class _Names:
     ) -> RenderResult:
         if options.max_width >= WIDE:
             return
-        t = _table("Power card names (B building, L landscape)")
-        t.add_column("Id", no_wrap=True)
-        t.add_column("English")
-        t.add_column("German")
+        t = _table(_("Power card names (B building, L landscape)"))
+        t.add_column(_("Id"), no_wrap=True)
+        t.add_column(_("English"))
+        t.add_column(_("German"))
         for c in self.members:
             t.add_row(Text(c.id, style="bold"), _plain(c.name.en), _plain(c.name.de))
         yield t
@@ -212,32 +219,32 @@ def _civ_symbols(civ: CivilizationCard) -> str:
 
 
 def _civilizations(cards: CardSet) -> Table:
-    t = _table("Civilizations (lowest number starts)")
+    t = _table(_("Civilizations (lowest number starts)"))
     t.padding = (0, 1, 0, 0)
-    t.add_column("No", justify="right")
-    t.add_column("Civilization", no_wrap=True)
-    t.add_column("Coins", justify="right")
-    t.add_column("Inh", justify="right")
-    t.add_column("Pow", justify="right")
-    t.add_column("Production")
-    t.add_column("Symbols", min_width=10)
-    t.add_column("Source")
+    t.add_column(_("No"), justify="right")
+    t.add_column(_("Civilization"), no_wrap=True)
+    t.add_column(_("Coins"), justify="right")
+    t.add_column(_("Inh"), justify="right")
+    t.add_column(_("Pow"), justify="right")
+    t.add_column(_("Production"))
+    t.add_column(_("Symbols"), min_width=10)
+    t.add_column(_("Source"))
     for civ in sorted(cards.civilizations, key=lambda c: c.number):
-        name = Text(civ.name.en, style="bold")
+        label = Text(civ.name.en, style="bold")
         if civ.name.de != civ.name.en:
-            name.append(f" / {civ.name.de}", style="dim")
-        t.add_row(str(civ.number), name, str(civ.coins), str(civ.inhabitants), str(civ.power),
+            label.append(f" / {civ.name.de}", style="dim")
+        t.add_row(str(civ.number), label, str(civ.coins), str(civ.inhabitants), str(civ.power),
                   _production(civ.production), _civ_symbols(civ), _source(civ.source))
     return t
 
 
 def _coin_backs(cards: CardSet) -> Table:
     total = sum(b.count for b in cards.coin_backs)
-    t = _table(f"Coin card backs ({total} cards)")
-    t.add_column("Back")
-    t.add_column("Shows")
-    t.add_column("Cards", justify="right")
-    t.add_column("Source")
+    t = _table(_("Coin card backs ({n} cards)").format(n=total))
+    t.add_column(_("Back"))
+    t.add_column(_("Shows"))
+    t.add_column(_("Cards"), justify="right")
+    t.add_column(_("Source"))
     for b in cards.coin_backs:
         t.add_row(_plain(b.name.en, b.name.de), f"{b.amount} {b.resource}", str(b.count),
                   _source(b.source))
@@ -245,16 +252,16 @@ def _coin_backs(cards: CardSet) -> Table:
     for b in cards.coin_backs:
         by_resource[b.resource] += b.count
     t.add_section()
-    t.add_row(Text("by kind", style="italic"),
+    t.add_row(Text(_("by kind"), style="italic"),
               ", ".join(f"{r} {n}" for r, n in by_resource.items()), str(total), "")
     return t
 
 
 def _income(cards: CardSet) -> Table:
-    t = _table("Income per round (summary card)")
-    t.add_column("Inhabitants")
-    t.add_column("Coin cards", justify="right")
-    t.add_column("Luxury goods", justify="right")
+    t = _table(_("Income per round (summary card)"))
+    t.add_column(_("Inhabitants"))
+    t.add_column(_("Coin cards"), justify="right")
+    t.add_column(_("Luxury goods"), justify="right")
     rows = cards.income
     for i, row in enumerate(rows):
         upper = rows[i + 1].inhabitants - 1 if i + 1 < len(rows) else None
@@ -276,21 +283,22 @@ def _catastrophes(cards: CardSet) -> Table:
         for pile in ("A", "B", "C")
     }
     protectors = {
-        cat.id: [c.name.en for c in cards.power_cards if c.protection == cat.id]
+        cat.id: [name(c.name) for c in cards.power_cards if c.protection == cat.id]
         for cat in cards.catastrophes
     }
-    t = _table("Catastrophe tracks")
-    t.add_column("Catastrophe")
-    t.add_column("Steps", justify="right")
-    t.add_column("Symbols A/B/C = all")
-    t.add_column("Protected by")
+    t = _table(_("Catastrophe tracks"))
+    t.add_column(_("Catastrophe"))
+    t.add_column(_("Steps"), justify="right")
+    t.add_column(_("Symbols A/B/C = all"))
+    t.add_column(_("Protected by"))
     for cat in cards.catastrophes:
         spread = "/".join(str(per_pile[p][cat.id]) for p in ("A", "B", "C"))
         t.add_row(_plain(cat.name.en, cat.name.de), str(cat.steps),
                   f"{spread} = {symbols[cat.id]}", _plain(*protectors[cat.id], sep=", ") or "-")
     lux = cards.luxury
-    t.caption = (f"Luxury card: {lux.inhabitants} inhabitants, {lux.power} power, "
-                 f"up to {lux.cap} goods ({lux.declined_cap} after decline).")
+    t.caption = _("Luxury card: {inhabitants} inhabitants, {power} power, up to {cap} goods "
+                  "({declined} after decline).").format(
+        inhabitants=lux.inhabitants, power=lux.power, cap=lux.cap, declined=lux.declined_cap)
     t.caption_justify = "left"
     return t
 
@@ -300,7 +308,7 @@ def card_summary(cards: CardSet) -> Group:
     parts: list[RenderableType] = [_counts(cards), Text()]
     for pile in sorted({c.pile for c in cards.power_cards}):
         parts += [_PileTable(cards, pile), Text()]
-    parts += [Text(LEGEND, style="dim"), Text(), _Names(cards),
+    parts += [Text(_legend(), style="dim"), Text(), _Names(cards),
               _civilizations(cards), Text(), _coin_backs(cards), Text(), _income(cards), Text(),
               _catastrophes(cards)]
     return Group(*parts)

@@ -112,3 +112,10 @@ def test_a_refusal_in_the_language_of_the_environment(monkeypatch: pytest.Monkey
 def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "fr", "simulate"]) == 2
     assert "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+def test_cards_check_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "check", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Machtkarten" in out and "Katastrophenleisten" in out and "Einkommen je Runde" in out
+    assert "OK: der eingebaute Kartensatz ist gültig (Version" in out
