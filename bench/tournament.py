@@ -9,10 +9,10 @@ Run from the project root:
 Game i uses seed ``S + i`` and seats the bots rotated by ``i`` places, and bot seeds are derived
 as in :func:`peloponnes_tui.simulate.play_game`, so a game here is the game `simulate` plays
 (for bots with their default settings). The ``--playouts``, ``--horizon``, ``--to-end-from``,
-``--margin-scale``, ``--candidates`` and ``--time-limit`` options set up every search bot. The
-statistics: win rate with a 95 % Wilson interval, mean score and spread per bot, wins per seat,
-and the time per search-bot decision (wall clock, in the worker process; only decisions with a
-choice are searched, the others take no time and are counted separately).
+``--margin-scale``, ``--power-weight``, ``--candidates`` and ``--time-limit`` options set up every
+search bot. The statistics: win rate with a 95 % Wilson interval, mean score and spread per bot,
+wins per seat, and the time per search-bot decision (wall clock, in the worker process; only
+decisions with a choice are searched, the others take no time and are counted separately).
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def _bot(name: str, seed: int) -> Bot:
     if name == "search":
         return SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
                          max_candidates=_OPTS["candidates"], time_limit=_OPTS["time_limit"],
-                         to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"])
+                         to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"],
+                         power_weight=_OPTS["power_weight"])
     return make_bot(name, cards, seed)
 
 
@@ -87,17 +88,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--candidates", type=int, default=8)
     ap.add_argument("--to-end-from", type=int, default=TO_END_FROM or 0,
                     help="round from which playouts go to the end of the game; 0: never")
-    ap.add_argument("--margin-scale", type=float, default=1.5,
-                    help="estimated margin (points) at which a cut-short playout counts 73 %% won")
+    ap.add_argument("--margin-scale", default="1.5",
+                    help="estimated margin (points) at which a cut-short playout counts 73 %% won;"
+                    " a comma list: one for each round 2, 3, ... the playout stops at")
+    ap.add_argument("--power-weight", type=float, default=0.0,
+                    help="projected power points added to the estimate at a playout's end")
     ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not 2 <= len(bots) <= 5:
         ap.error(f"need 2-5 known bots ({', '.join(BOTS)})")
+    scales = [float(x) for x in args.margin_scale.split(",")]
+    scale = scales[0] if len(scales) == 1 else dict(enumerate(scales, 2))
     opts = {"playouts": args.playouts or None, "horizon": args.horizon or None,
             "candidates": args.candidates, "time_limit": args.time_limit or None,
-            "to_end_from": args.to_end_from or None, "margin_scale": args.margin_scale}
+            "to_end_from": args.to_end_from or None, "margin_scale": scale,
+            "power_weight": args.power_weight}
     jobs = []
     for i in range(args.games):
         shift = i % len(bots)
@@ -124,7 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{n} games, {len(bots)} players, seed {args.seed}, search bots: "
           f"{args.playouts or 'default'} playouts, horizon {args.horizon or 'end'}, "
           f"{args.candidates} candidates, to the end from round {args.to_end_from or 'never'}, "
-          f"margin scale {args.margin_scale:g}, time limit {args.time_limit or 'none'} s; "
+          f"margin scale {args.margin_scale}, power weight {args.power_weight:g}, "
+          f"time limit {args.time_limit or 'none'} s; "
           f"{args.workers} worker(s), {wall:.0f} s")
     print(f"{'bot':10} {'games':>5} {'wins':>6}  {'win rate (95% CI)':20} "
           f"{'mean score':>10} {'spread (sd)':>11}")

@@ -6,12 +6,14 @@ import ast
 import copy
 import dataclasses
 import inspect
+import math
 import random
 
 import pytest
 
 from peloponnes_tui.bots import BOTS, SearchBot, make_bot
 from peloponnes_tui.bots import search as search_module
+from peloponnes_tui.bots.heuristic import HeuristicBot
 from peloponnes_tui.engine.game import Game
 from peloponnes_tui.engine.prompts import ANSWERS_FOR
 from peloponnes_tui.simulate import NAMES
@@ -172,3 +174,60 @@ def test_playouts_go_to_the_end_of_the_game_from_the_round_given(cards):
     assert set(ended[6]) == {(False, 7, "bidding")}
     assert set(ended[7]) == {(True, 8, "over")}
     assert set(ended[8]) == {(True, 8, "over")}
+
+
+def _at_bidding(cards, seed, round_):
+    """A 2-player game of heuristic bots, at the start of the bidding of ``round_``."""
+    game = Game.new(list(NAMES[:2]), seed, cards)
+    bots = [make_bot("heuristic", cards, 1), make_bot("heuristic", cards, 2)]
+    while not (game.round == round_ and game.phase == "bidding"):
+        prompt = game.pending
+        assert prompt is not None
+        game.answer(bots[prompt.player].decide(prompt, game.view_for(prompt.player)))
+    return game
+
+
+def test_the_leaf_score_adds_the_power_weight_times_the_projected_power(cards):
+    """A cut-short playout counts the heuristic's estimate (from the player's own view, before
+    the round's bidding) plus ``power_weight`` times the power points the estimate projects."""
+    game = _at_bidding(cards, 41, 4)
+    heuristic = make_bot("heuristic", cards, 0)
+    assert isinstance(heuristic, HeuristicBot)
+    for seat in (0, 1):
+        view = game.view_for(seat)
+        parts: dict[str, float] = {}
+        value = heuristic.evaluate(heuristic._pos(view),
+                                   heuristic._ctx(view, "pre", this_supply_done=True), parts)
+        assert SearchBot(cards, 1, power_weight=0.0).leaf_score(view) == value
+        assert SearchBot(cards, 1, power_weight=0.4).leaf_score(view) == pytest.approx(
+            value + 0.4 * parts["power"])
+        assert parts["power"] > 0
+
+
+SCALES = {2: 8.0, 3: 4.5, 4: 3.5, 5: 3.0, 6: 2.75, 7: 2.25, 8: 2.0}
+
+
+def test_the_leaf_scale_is_fixed_or_follows_the_round(cards):
+    """A number: that scale whatever the round; a mapping: the scale of the round whose bidding
+    the playout stopped at, the last round's for a round it does not list. By default 1.5."""
+    by_round = SearchBot(cards, 1, margin_scale=SCALES)
+    fixed = SearchBot(cards, 1, margin_scale=2.5)
+    for r in range(2, 9):
+        assert by_round.leaf_scale(r) == SCALES[r]
+        assert fixed.leaf_scale(r) == 2.5
+        assert SearchBot(cards, 1).leaf_scale(r) == 1.5
+    assert by_round.leaf_scale(9) == 2.0
+    assert SearchBot(cards, 1).power_weight == 0.0
+
+
+def test_a_cut_short_playout_is_worth_the_chance_of_winning_from_the_lead(cards):
+    """Value of a copy stopped at the bidding of round 5: sigmoid(lead / scale of round 5)
+    plus 0.05 per point of lead, the lead being the own leaf score minus the best other."""
+    game = _at_bidding(cards, 43, 5)
+    bot = SearchBot(cards, 1, margin_scale=SCALES, power_weight=0.4)
+    sample = game.determinize(0, random.Random(3))
+    own, other = (bot.leaf_score(sample.view_for(s)) for s in (0, 1))
+    lead = own - other
+    expected = 1 / (1 + math.exp(-lead / 3.0)) + 0.05 * lead
+    assert bot._value(sample, 0) == pytest.approx(expected)
+    assert bot._value(sample, 1) == pytest.approx(1 / (1 + math.exp(lead / 3.0)) - 0.05 * lead)

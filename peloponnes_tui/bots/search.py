@@ -23,7 +23,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import assert_never
 
 from peloponnes_tui.bots.base import Bot
@@ -52,9 +52,15 @@ from peloponnes_tui.engine.view import Sample, View
 class _Ranker(HeuristicBot):
     """The heuristic bot, asked for its scored options instead of only its choice."""
 
-    def estimate(self, view: View) -> float:
-        """The heuristic's estimate of this player's final score, before a round's bidding."""
-        return self.evaluate(self._pos(view), self._ctx(view, "pre", this_supply_done=True))
+    def estimate(self, view: View, power_weight: float = 0.0) -> float:
+        """The heuristic's estimate of this player's final score, before a round's bidding,
+        plus ``power_weight`` times the power points it projects."""
+        pos = self._pos(view)
+        ctx = self._ctx(view, "pre", this_supply_done=True)
+        if not power_weight:
+            return self.evaluate(pos, ctx)
+        parts: dict[str, float] = {}
+        return self.evaluate(pos, ctx, parts) + power_weight * parts["power"]
 
     def options(self, prompt: AnyPrompt, view: View) -> list[tuple[float, Answer]]:
         """Legal answers worth trying, each with the heuristic's estimate (higher is better)."""
@@ -177,9 +183,12 @@ class SearchBot(Bot):
     play on before the heuristic estimate replaces the rest of the game (None: to the end);
     ``to_end_from``: the round from which playouts go to the end of the game whatever the
     horizon (None: never); ``margin_scale``: the estimated margin (points) at which a cut-short
-    playout counts 73 % won; ``max_candidates``: answers tried per decision; ``time_limit``:
-    seconds per decision after which the search stops early (None: no limit; with a limit, a very
-    slow machine may make a game differ from run to run).
+    playout counts 73 % won, one number or one by the round the playout stopped at
+    (``bench/leaf_fit.py`` fits them); ``power_weight``: the share of the power points projected
+    by the estimate that a cut-short playout adds to it (:meth:`leaf_score`); ``max_candidates``:
+    answers tried per decision; ``time_limit``: seconds per decision after which the search stops
+    early (None: no limit; with a limit, a very slow machine may make a game differ from run to
+    run).
     """
 
     name = "search"
@@ -189,12 +198,14 @@ class SearchBot(Bot):
     def __init__(self, cards: CardSet, seed: int, playouts: int | None = None,
                  horizon: int | None = 1, max_candidates: int = 8,
                  time_limit: float | None = 0.9, to_end_from: int | None = TO_END_FROM,
-                 margin_scale: float = 1.5) -> None:
+                 margin_scale: float | Mapping[int, float] = 1.5,
+                 power_weight: float = 0.0) -> None:
         super().__init__(cards, seed)
         self.playouts = playouts
         self.horizon = horizon
         self.to_end_from = to_end_from
         self.margin_scale = margin_scale
+        self.power_weight = power_weight
         self.max_candidates = max_candidates
         self.time_limit = time_limit
         self.ranker = _Ranker(cards, seed)
@@ -306,6 +317,19 @@ class SearchBot(Bot):
                 break
         return self._value(g, view.seat)
 
+    def leaf_score(self, view: View) -> float:
+        """What a cut-short playout counts as the final score of the player of ``view``."""
+        return self.ranker.estimate(view, self.power_weight)
+
+    def leaf_scale(self, round_: int) -> float:
+        """The lead (in points of :meth:`leaf_score`) at which a playout cut short when the
+        bidding of ``round_`` starts counts 73 % won: ``margin_scale``, or its entry for the
+        round (the last round's for a round it does not list)."""
+        scale = self.margin_scale
+        if isinstance(scale, Mapping):
+            return scale.get(round_, scale[max(scale)])
+        return scale
+
     def _value(self, g: Sample, seat: int) -> float:
         if g.pending is None:
             scores = {s.seat: s.score for s in g.scores}
@@ -313,10 +337,10 @@ class SearchBot(Bot):
             margin = mine - max(scores.values())
             win = 1.0 / len(g.winners) if seat in g.winners else 0.0
             return win + self.margin_weight * margin
-        est = [self.ranker.estimate(g.view_for(s)) for s in range(len(g.players))]
+        est = [self.leaf_score(g.view_for(s)) for s in range(len(g.players))]
         own = est.pop(seat)
         lead = own - max(est)
-        return _sigmoid(lead / self.margin_scale) + self.margin_weight * lead
+        return _sigmoid(lead / self.leaf_scale(g.round)) + self.margin_weight * lead
 
 
 __all__ = ["SearchBot"]
