@@ -5,6 +5,8 @@ to another, and at every decision the whole decision panel is on screen.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from support import SEED
 
@@ -93,6 +95,6 @@ async def test_three_people_play_a_whole_game_by_keys(cards, size):
     # the keyboard passed from one person to another
     assert answered == len(game.answers)
     seats = game.answer_seats
-    assert covers == 1 + sum(1 for a, b in zip(seats, seats[1:], strict=False) if a != b)
+    assert covers == 1 + sum(1 for a, b in pairwise(seats) if a != b)
     replay = Game.replay([s.name for s in session.seats], SEED, game.answers, cards)
     assert replay.over and replay.scores == game.scores

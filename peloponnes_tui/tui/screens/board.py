@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 # tableau in view from ROOMY columns, every tableau on the board from WIDE columns
 ROOMY = 120
 WIDE = 160
-PANEL_WIDE = 64  # the decision panel's width from WIDE columns (board.tcss)
+BOARD_WIDTH = 80  # the board's width beside the decision panel, as at 80×24
+PANEL_WIDE = 64  # the decision panel's width beside the board, at most
 TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its columns unwrapped)
 
 
@@ -127,6 +128,9 @@ class BoardScreen(Screen[None], AppAccess):
         move's own tableau and hand stay in view below it; from WIDE columns on every
         tableau is on the board too."""
         roomy, wide = width >= ROOMY, width >= WIDE
+        # the board keeps the columns it has at 80×24; the panel takes the rest, up to PANEL_WIDE
+        self.query_one("#decision").styles.width = \
+            min(PANEL_WIDE, width - BOARD_WIDTH) if roomy else None
         if roomy != self.has_class("roomy") or wide != self.has_class("wide"):
             self.set_class(roomy, "roomy")
             self.set_class(wide, "wide")
