@@ -84,7 +84,7 @@ async def test_the_chosen_card_is_highlighted_and_follows_the_panel():
     session = session_from(PlayerSpec(civ="sparta", hand=["wood", "stone", "grain"]),
                            PlayerSpec(civ="tegea", hand=["stone", "grain"]),
                            reveal=REVEAL, order=[0, 1])
-    async with app().run_test(size=(120, 40)) as pilot:
+    async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
         await pilot.pause()
         panel = pilot.app.board.panel()
@@ -119,7 +119,7 @@ async def test_a_new_bid_since_the_last_turn_is_marked():
                            PlayerSpec(civ="tegea", hand=["stone", "grain"]),
                            reveal=REVEAL, order=[0, 1])
     game = session.game
-    async with app().run_test(size=(120, 40)) as pilot:
+    async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
         await pilot.pause()
         text = screen_text(pilot.app)

@@ -28,7 +28,7 @@ from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.panels import panel_for
 
 SEED = 2024
-SIZE = (120, 40)  # wide enough that no panel line wraps
+SIZE = (100, 40)  # wide enough that no panel line wraps
 # Two players; Forest and Quarry are in the market, the other four in the conquest row.
 REVEAL = ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"]
 # Helena wins the Market (a building: 2 wood) in the market row with a bid of one coin card.

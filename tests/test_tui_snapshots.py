@@ -1,4 +1,5 @@
-"""Snapshot tests of the main screens at 80×24 and 160×50 (pytest-textual-snapshot)."""
+"""Snapshot tests of the main screens at 80×24 and 160×50, the board also at 120×40 and 200×60
+(pytest-textual-snapshot)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.testing import finished_session, session_at
 
 SIZES = [(80, 24), (160, 50)]
+# the board also where its layout changes: the decision panel and the own tableau beside the
+# board from 120 columns, every tableau from 160, and a large terminal
+BOARD_SIZES = [(80, 24), (120, 40), (160, 50), (200, 60)]
 # A frozen copy of the card data: rebalancing assets/cards.yaml must not change these pictures.
 FROZEN_CARDS = Path(__file__).parent / "data" / "cards-frozen.yaml"
 
@@ -36,7 +40,7 @@ def test_start_screen(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", BOARD_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_board_bidding(snap_compare, size):
     app, before = app_with(lambda cards: session_at(
         cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2 and
@@ -44,7 +48,7 @@ def test_board_bidding(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", BOARD_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_board_build(snap_compare, size):
     app, before = app_with(lambda cards: session_at(
         cards, 3, lambda p: isinstance(p, BuildPrompt) and p.can_pay, seed=5))

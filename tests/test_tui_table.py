@@ -120,7 +120,7 @@ async def test_board_shows_the_standing_bid_after_an_outbid():
     game.answer(PlaceBid("forest", tuple(game.players[1].hand), 0))
     assert game.pending is not None and game.pending.kind == "outbid"
     helena, leonidas = session.seats
-    async with app().run_test(size=(120, 40)) as pilot:
+    async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
         await pilot.pause()
         _, _, forest = card_frame(screen_text(pilot.app), "Forest")
@@ -139,7 +139,7 @@ async def test_pass_and_withdraw_wait_for_enter():
     session = helena_to_bid(hand=["wood", "wood", "stone"])
     game = session.game
     draws = NUMBERS.coins_for_passing
-    async with app().run_test(size=(120, 40)) as pilot:
+    async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
         await pilot.pause()
         await pilot.press("p")
@@ -173,7 +173,7 @@ async def test_conquest_minimum_is_said_once_with_the_discount():
     session = helena_to_bid(hand=["wood"] * 5, buildings=["barracks"])
     helena = session.seats[0]
     surcharge = NUMBERS.conquest_surcharge
-    async with app().run_test(size=(120, 40)) as pilot:
+    async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
         await pilot.pause()
         text = screen_text(pilot.app)
@@ -185,9 +185,11 @@ async def test_conquest_minimum_is_said_once_with_the_discount():
             # (the Forest, chosen in the panel, in a double frame; ✱: new since her last turn)
             assert frame[0][1:].removeprefix("▶").startswith(f"{n} "), frame
             assert frame[0][:-1].endswith(f"✱{'B' if info.is_building else 'L'}{info.pile}")
-            assert frame[-4][1:].startswith(f"value {value} ")  # above income and production
+            # above income and production; "val" where the card is narrow
+            assert frame[-4][1:].startswith((f"value {value} ", f"val {value} "))
             # the conquest row's minimums carry the * of the note below the cards
             assert frame[-1][:-1].endswith(f"min {need}{'*' if n > 2 else ''}"), frame
+        text = " ".join(screen_text(pilot.app).split())  # the note may wrap
         assert (f"* Conquest row (in italics): min = value + {surcharge} − 1 for "
                 f"{helena.tag}'s Barracks/Stockade; a bid there cannot be beaten." in text)
         assert f"Conquest +{surcharge}" not in text
@@ -206,7 +208,7 @@ async def test_suggested_bid_keeps_inhabitant_coin_cards():
     session = helena_to_bid(hand=["inhabitants", "grain", "wood-2"])
     game = session.game
     inhabitant, grain, _wood2 = game.players[0].hand
-    async with app().run_test(size=(120, 40)) as pilot:
+    async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
         await pilot.pause()
         panel = pilot.app.board.panel()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -44,6 +45,14 @@ if TYPE_CHECKING:
     from peloponnes_tui.tui.session import Seat
     from peloponnes_tui.tui.summary import Line
 
+# the board's layouts by the terminal's width: the decision panel beside the board and the own
+# tableau in view from ROOMY columns, every tableau on the board from WIDE columns
+ROOMY = 120
+WIDE = 160
+BOARD_WIDTH = 80  # the board's width beside the decision panel, as at 80×24
+PANEL_WIDE = 64  # the decision panel's width beside the board, at most
+TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its columns unwrapped)
+
 
 def event_text(ev: Event, seats: Sequence[Seat]) -> Text:
     t = Text(f"R{ev.round} ", style="dim")
@@ -71,6 +80,8 @@ class BoardScreen(Screen[None], AppAccess):
         Binding("q", "app.quit_app", "Quit"),
         Binding("pageup", "scroll_main(-1)", "Scroll up", show=False),
         Binding("pagedown", "scroll_main(1)", "Scroll down", show=False),
+        Binding("ctrl+up", "scroll_decision(-1)", "Scroll the panel up", show=False),
+        Binding("ctrl+down", "scroll_decision(1)", "Scroll the panel down", show=False),
     ]
     CSS_PATH = "board.tcss"
 
@@ -94,7 +105,12 @@ class BoardScreen(Screen[None], AppAccess):
             with BoardScroll(id="tableaux"):
                 yield Static(id="tableau")
             yield BoardLog(id="log", wrap=True, markup=False, highlight=False)
+        # the player to move's own tableau and hand, always in view from ROOMY columns on: below
+        # the board, or from WIDE columns on above the decision panel (board.tcss)
+        with BoardScroll(id="mine"):
+            yield Static(id="minetext")
         with BoardScroll(id="decision"):
+            yield Static(id="sidemine")
             yield Static("Since your last turn (the latest last; v: the whole log)",
                          id="sincehead")
             with BoardScroll(id="since"):
@@ -105,15 +121,22 @@ class BoardScreen(Screen[None], AppAccess):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.set_wide(self.app.size.width)
+        self.set_layout(self.app.size.width)
         self.refresh_board()
 
     def on_resize(self, event: Resize) -> None:
-        self.set_wide(event.size.width)
+        self.set_layout(event.size.width)
 
-    def set_wide(self, width: int) -> None:
-        wide = width >= 140
-        if wide != self.has_class("wide"):
+    def set_layout(self, width: int) -> None:
+        """From ROOMY columns on the decision panel stands beside the board and the player to
+        move's own tableau and hand stay in view below it; from WIDE columns on every
+        tableau is on the board too."""
+        roomy, wide = width >= ROOMY, width >= WIDE
+        # the board keeps the columns it has at 80×24; the panel takes the rest, up to PANEL_WIDE
+        self.query_one("#decision").styles.width = \
+            min(PANEL_WIDE, width - BOARD_WIDTH) if roomy else None
+        if roomy != self.has_class("roomy") or wide != self.has_class("wide"):
+            self.set_class(roomy, "roomy")
             self.set_class(wide, "wide")
             self.refresh_board()
 
@@ -135,7 +158,7 @@ class BoardScreen(Screen[None], AppAccess):
         for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
                                  ("v", "Log", "log")):
             tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
-        tabs.append("  PgUp/PgDn scroll  ^s save  ^p commands", style="dim")
+        tabs.append("  PgUp/PgDn scroll  ^↑↓ panel  ^s save  ^p commands", style="dim")
         self.query_one("#tabsline", Static).update(tabs)
         changed = self.changes()
         self.refresh_offer(changed)
@@ -146,11 +169,25 @@ class BoardScreen(Screen[None], AppAccess):
         brief = Text(" ").append_text(player_brief(view, current, seats)).append(" ") \
             if current is not None else ""
         self.query_one("#decision").border_title = brief
+        self.set_class(viewer is not None, "viewing")
+        if viewer is not None and self.has_class("roomy"):
+            # the viewer's own view: the only hand ever shown is theirs
+            self.query_one("#sidemine" if self.has_class("wide") else "#minetext", Static) \
+                .update(tableau(cards, view, viewer, seats, show_hand=True,
+                                changed=changed.covered))
         if self.has_class("wide"):
-            show = [s for s in view.order]
-            self.query_one("#alltableaux", Static).update(Group(*[
-                tableau(cards, session.view(s) if s == viewer else view, s, seats,
-                        show_hand=s == viewer, changed=changed.covered) for s in show]))
+            # everybody else's tableau, side by side as far as the board's width allows
+            others = [s for s in view.order if s != viewer]
+            across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
+            grid = Table.grid(expand=True, padding=(0, 2))
+            for _ in range(across):
+                grid.add_column(ratio=1)
+            for row in range(0, len(others), across):
+                cells = [tableau(cards, view, s, seats, show_hand=False,
+                                 changed=changed.covered)
+                         for s in others[row:row + across]]
+                grid.add_row(*cells, *[""] * (across - len(cells)))
+            self.query_one("#alltableaux", Static).update(grid)
         self.refresh_tableau()
         self.refresh_log()
 
@@ -223,10 +260,11 @@ class BoardScreen(Screen[None], AppAccess):
         session = self.papp.session
         if lines and session is not None:
             self.query_one("#sincetext", Static).update(summary_text(lines, session.seats))
-            # a fifth of the screen (more beside the board on a wide one); the latest last
+            # a fifth of the screen; beside the board a half, or a third below the own tableau;
+            # the latest last
             height = self.app.size.height
-            since.styles.max_height = height // 2 if self.has_class("wide") else \
-                max(3, height // 5 - 1)
+            since.styles.max_height = height // 3 if self.has_class("wide") else \
+                height // 2 if self.has_class("roomy") else max(3, height // 5 - 1)
             self.call_after_refresh(since.scroll_end, animate=False)
         since.display = bool(lines)
         self.query_one("#sincehead", Static).display = bool(lines)
@@ -246,6 +284,10 @@ class BoardScreen(Screen[None], AppAccess):
         if panel is not None:
             box.mount(panel)
             panel.focus()
+            # when the since-your-last-turn lines and the panel do not fit together, the panel
+            # goes to the top (the lines stay in the log, v)
+            decision = self.query_one("#decision", BoardScroll)
+            self.call_after_refresh(decision.scroll_to_widget, box, animate=False, top=True)
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
@@ -279,6 +321,11 @@ class BoardScreen(Screen[None], AppAccess):
                 shown.scroll_page_up()
             else:
                 shown.scroll_page_down()
+
+    def action_scroll_decision(self, lines: int) -> None:
+        """Ctrl+↑/↓: scroll the decision panel's column when it is longer than the screen has
+        room for (the panel keeps the keyboard)."""
+        self.query_one("#decision", BoardScroll).scroll_relative(y=lines * 3, animate=False)
 
     def action_show(self, which: str) -> None:
         self.query_one(ContentSwitcher).current = which
