@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -12,9 +13,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, RichLog, Static
+from textual.widgets import ContentSwitcher, RichLog, Static
 
-from peloponnes_tui.engine import Event
+from peloponnes_tui.engine import Event, View
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.render import (
     OFFER_LEGEND,
@@ -33,11 +34,13 @@ from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice
 from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll
+from peloponnes_tui.tui.widgets.footer import BoardFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
+    from peloponnes_tui.cards import CardSet
     from peloponnes_tui.tui.session import Seat
     from peloponnes_tui.tui.summary import Line
 
@@ -52,6 +55,43 @@ def event_text(ev: Event, seats: Sequence[Seat]) -> Text:
              "covered": "magenta"}.get(ev.kind, "")
     t.append(ev.text, style=style)
     return t
+
+
+def tabs_line(which: str) -> Text:
+    """The line above the board: its three views (``which`` is shown) and the other keys."""
+    tabs = Text()
+    for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
+                             ("v", "Log", "log")):
+        tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
+    tabs.append("  PgUp/PgDn scroll  ^s save  ^p commands", style="dim")
+    return tabs
+
+
+def offer_group(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None
+                ) -> Group:
+    """The market and conquest rows, with the notes under them."""
+    notes = [x for x in (specials_line(cards, view),
+                         conquest_rule(cards, view, seats, current)) if x]
+    return Group(offer_table(cards, view, seats, current, click="screen.select_card"), *notes)
+
+
+def all_tableaux(cards: CardSet, view: View, viewer: int | None, seats: Sequence[Seat]
+                 ) -> Group:
+    """Every tableau in turn order (on a wide screen), with the viewer's hand (``view`` is
+    theirs)."""
+    return Group(*[tableau(cards, view, s, seats, show_hand=s == viewer) for s in view.order])
+
+
+def one_tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat], show_hand: bool
+                ) -> Group:
+    """The Tableaux view: one player's tableau."""
+    return Group(Text("t: next player  ", style="dim"),
+                 tableau(cards, view, seat, seats, show_hand))
+
+
+def last_events(events: Sequence[Event], seats: Sequence[Seat]) -> Text:
+    """The last events, under the board when nothing is summarised since a player's turn."""
+    return Text("\n").join(event_text(e, seats) for e in events)
 
 
 class BoardScreen(Screen[None], AppAccess):
@@ -75,6 +115,7 @@ class BoardScreen(Screen[None], AppAccess):
         super().__init__()
         self.tableau_seat = 0
         self.logged = 0
+        self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -98,7 +139,7 @@ class BoardScreen(Screen[None], AppAccess):
             yield Static(id="last")
             with Vertical(id="panelbox"):
                 yield Static(id="note")
-        yield Footer()
+        yield BoardFooter()
 
     def on_mount(self) -> None:
         self.set_wide(self.app.size.width)
@@ -115,6 +156,19 @@ class BoardScreen(Screen[None], AppAccess):
 
     # -- rendering ---------------------------------------------------------------------------
 
+    def _show(self, ident: str, draw: Callable[..., RenderableType], *args: Any) -> None:
+        """Show ``draw(*args)`` in the Static ``ident``, unless it already shows what equal
+        arguments drew: an answer changes a few parts of the board, and drawing an unchanged
+        part again would cost its render and a layout of the screen.  The board's drawing
+        functions see nothing but their arguments (a view's log aside, which none of them
+        reads: it changes at every answer and has its own widget)."""
+        key = tuple(replace(a, log=()) if isinstance(a, View) else
+                    tuple(a) if isinstance(a, list) else a for a in args)
+        if self._drawn.get(ident) == key:
+            return
+        self._drawn[ident] = key
+        self.query_one(f"#{ident}", Static).update(draw(*args))
+
     def refresh_board(self) -> None:
         session = self.papp.session
         if session is None:
@@ -125,30 +179,18 @@ class BoardScreen(Screen[None], AppAccess):
         seats = session.seats
         pending = session.pending
         current = pending.player if pending is not None else None
-        self.query_one("#status", Static).update(status_line(cards, view, seats))
-        which = self.query_one(ContentSwitcher).current or "table"
-        tabs = Text()
-        for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
-                                 ("v", "Log", "log")):
-            tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
-        tabs.append("  PgUp/PgDn scroll  ^s save  ^p commands", style="dim")
-        self.query_one("#tabsline", Static).update(tabs)
-        notes = [x for x in (specials_line(cards, view),
-                             conquest_rule(cards, view, seats, current)) if x]
-        self.query_one("#offer", Static).update(Group(
-            offer_table(cards, view, seats, current, click="screen.select_card"), *notes))
-        self.query_one("#tracks", Static).update(tracks_table(cards, view, seats))
-        self.query_one("#players", Static).update(players_table(cards, view, seats, current))
+        self._show("status", status_line, cards, view, seats)
+        self._show("tabsline", tabs_line, self.query_one(ContentSwitcher).current or "table")
+        self._show("offer", offer_group, cards, view, seats, current)
+        self._show("tracks", tracks_table, cards, view, seats)
+        self._show("players", players_table, cards, view, seats, current)
         # the player to move's numbers on the panel's top border: in view while deciding, even
         # at 80×24 where the players table is below the fold (public information only)
         brief = Text(" ").append_text(player_brief(view, current, seats)).append(" ") \
             if current is not None else ""
         self.query_one("#decision").border_title = brief
         if self.has_class("wide"):
-            show = [s for s in view.order]
-            self.query_one("#alltableaux", Static).update(Group(*[
-                tableau(cards, session.view(s) if s == viewer else view, s, seats,
-                        show_hand=s == viewer) for s in show]))
+            self._show("alltableaux", all_tableaux, cards, view, viewer, seats)
         self.refresh_tableau()
         self.refresh_log()
 
@@ -160,9 +202,7 @@ class BoardScreen(Screen[None], AppAccess):
         viewer = self.papp.viewer
         show_hand = viewer is not None and viewer == seat
         view = session.view(seat if show_hand else (viewer if viewer is not None else 0))
-        others = Text("t: next player  ", style="dim")
-        self.query_one("#tableau", Static).update(
-            Group(others, tableau(session.cards, view, seat, session.seats, show_hand)))
+        self._show("tableau", one_tableau, session.cards, view, seat, session.seats, show_hand)
 
     def refresh_log(self) -> None:
         session = self.papp.session
@@ -176,9 +216,7 @@ class BoardScreen(Screen[None], AppAccess):
         for ev in events[self.logged:]:
             log.write(event_text(ev, session.seats))
         self.logged = len(events)
-        last = events[-2:]
-        self.query_one("#last", Static).update(
-            Text("\n").join(event_text(e, session.seats) for e in last))
+        self._show("last", last_events, tuple(events[-2:]), session.seats)
 
     def rebuild_log(self) -> None:
         """Write the whole log again at the next refresh (after an undo, or in new colours)."""
@@ -204,17 +242,21 @@ class BoardScreen(Screen[None], AppAccess):
     def set_panel(self, panel: DecisionPanel | None, note: str = "") -> None:
         """Show a decision panel (or none), with a one-line note above it."""
         box = self.query_one("#panelbox", Vertical)
-        for old in list(box.query(DecisionPanel)):
-            old.remove()
-        self.query_one("#note", Static).update(note)
+        olds = list(box.query(DecisionPanel))
+        self._show("note", str, note)
         self.query_one("#note", Static).display = bool(note)
         if panel is not None:
             box.mount(panel)
             panel.focus()
+        # the old panel goes after the new one has the keyboard, so the keys in the footer do
+        # not change twice (a screen without a focused widget in between)
+        for old in olds:
+            old.remove()
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
         self.rebuild_log()
+        self._drawn.clear()
         self.refresh_board()
         panel = self.panel()
         if panel is not None:
