@@ -54,7 +54,10 @@ import time
 t0 = time.perf_counter()
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.screens.start import StartScreen
+import inspect, pathlib
 class Timed(PeloponnesApp):
+    # a relative CSS_PATH is looked up beside the file of the app's class: this one has none
+    CSS_PATH = str(pathlib.Path(inspect.getfile(PeloponnesApp)).with_name("app.tcss"))
     def on_mount(self):
         super().on_mount()
         self.set_interval(0.001, self.check)
