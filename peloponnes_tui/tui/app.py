@@ -378,7 +378,7 @@ class PeloponnesApp(CrashGuard):
         session, board = self.session, self.board
         if session is None or board is None:
             return
-        board.refresh_board()
+        # the board is drawn once per answer, for whoever may look at it next
         prompt = session.pending
         if prompt is None:
             self.viewer = None
@@ -389,6 +389,7 @@ class PeloponnesApp(CrashGuard):
             return
         seat = session.seats[prompt.player]
         if not seat.human:
+            board.refresh_board()
             board.show_since([])
             board.set_panel(None, f"{seat.tag} {seat.name} (computer, {seat.kind}) is "
                             "thinking…")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -13,9 +14,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, RichLog, Static
+from textual.widgets import ContentSwitcher, RichLog, Static
 
-from peloponnes_tui.engine import Event
+from peloponnes_tui.engine import Event, View
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.render import (
     OFFER_LEGEND,
@@ -37,11 +38,13 @@ from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.summary import Changes, changes_since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice
 from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView
+from peloponnes_tui.tui.widgets.footer import BoardFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
+    from peloponnes_tui.cards import CardSet
     from peloponnes_tui.tui.session import Seat
     from peloponnes_tui.tui.summary import Line
 
@@ -64,6 +67,43 @@ def event_text(ev: Event, seats: Sequence[Seat]) -> Text:
              "covered": "magenta"}.get(ev.kind, "")
     t.append(ev.text, style=style)
     return t
+
+
+def tabs_line(which: str) -> Text:
+    """The line above the board: its three views (``which`` is shown) and the other keys."""
+    tabs = Text()
+    for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
+                             ("v", "Log", "log")):
+        tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
+    tabs.append("  PgUp/PgDn scroll  ^↑↓ panel  ^s save  ^p commands", style="dim")
+    return tabs
+
+
+def other_tableaux(cards: CardSet, view: View, viewer: int | None, seats: Sequence[Seat],
+                   across: int, covered: frozenset[str]) -> Table:
+    """Everybody's tableau but the viewer's (whose is beside the panel), ``across`` side by
+    side, in turn order; no hands."""
+    others = [s for s in view.order if s != viewer]
+    grid = Table.grid(expand=True, padding=(0, 2))
+    for _ in range(across):
+        grid.add_column(ratio=1)
+    for row in range(0, len(others), across):
+        cells = [tableau(cards, view, s, seats, show_hand=False, changed=covered)
+                 for s in others[row:row + across]]
+        grid.add_row(*cells, *[""] * (across - len(cells)))
+    return grid
+
+
+def one_tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat], show_hand: bool
+                ) -> Group:
+    """The Tableaux view: one player's tableau."""
+    return Group(Text("t: next player  ", style="dim"),
+                 tableau(cards, view, seat, seats, show_hand))
+
+
+def last_events(events: Sequence[Event], seats: Sequence[Seat]) -> Text:
+    """The last events, under the board when nothing is summarised since a player's turn."""
+    return Text("\n").join(event_text(e, seats) for e in events)
 
 
 class BoardScreen(Screen[None], AppAccess):
@@ -90,6 +130,7 @@ class BoardScreen(Screen[None], AppAccess):
         self.tableau_seat = 0
         self.logged = 0
         self.chosen: str | None = None  # the card chosen in the decision panel (highlighted)
+        self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -118,7 +159,7 @@ class BoardScreen(Screen[None], AppAccess):
             yield Static(id="last")
             with Vertical(id="panelbox"):
                 yield Static(id="note")
-        yield Footer()
+        yield BoardFooter()
 
     def on_mount(self) -> None:
         self.set_layout(self.app.size.width)
@@ -142,6 +183,19 @@ class BoardScreen(Screen[None], AppAccess):
 
     # -- rendering ---------------------------------------------------------------------------
 
+    def _show(self, ident: str, draw: Callable[..., RenderableType], *args: Any) -> None:
+        """Show ``draw(*args)`` in the Static ``ident``, unless it already shows what equal
+        arguments drew: an answer changes a few parts of the board, and drawing an unchanged
+        part again would cost its render and a layout of the screen.  The board's drawing
+        functions see nothing but their arguments (a view's log aside, which none of them
+        reads: it changes at every answer and has its own widget)."""
+        key = tuple(replace(a, log=()) if isinstance(a, View) else
+                    tuple(a) if isinstance(a, list) else a for a in args)
+        if self._drawn.get(ident) == key:
+            return
+        self._drawn[ident] = key
+        self.query_one(f"#{ident}", Static).update(draw(*args))
+
     def refresh_board(self) -> None:
         session = self.papp.session
         if session is None:
@@ -152,18 +206,12 @@ class BoardScreen(Screen[None], AppAccess):
         seats = session.seats
         pending = session.pending
         current = pending.player if pending is not None else None
-        self.query_one("#status", Static).update(status_line(cards, view, seats))
-        which = self.query_one(ContentSwitcher).current or "table"
-        tabs = Text()
-        for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
-                                 ("v", "Log", "log")):
-            tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
-        tabs.append("  PgUp/PgDn scroll  ^↑↓ panel  ^s save  ^p commands", style="dim")
-        self.query_one("#tabsline", Static).update(tabs)
+        self._show("status", status_line, cards, view, seats)
+        self._show("tabsline", tabs_line, self.query_one(ContentSwitcher).current or "table")
         changed = self.changes()
         self.refresh_offer(changed)
-        self.query_one("#tracks", Static).update(tracks_table(cards, view, seats, changed))
-        self.query_one("#players", Static).update(players_table(cards, view, seats, current))
+        self._show("tracks", tracks_table, cards, view, seats, changed)
+        self._show("players", players_table, cards, view, seats, current)
         # the player to move's numbers on the panel's top border: in view while deciding, even
         # at 80×24 where the players table is below the fold (public information only)
         brief = Text(" ").append_text(player_brief(view, current, seats)).append(" ") \
@@ -172,22 +220,13 @@ class BoardScreen(Screen[None], AppAccess):
         self.set_class(viewer is not None, "viewing")
         if viewer is not None and self.has_class("roomy"):
             # the viewer's own view: the only hand ever shown is theirs
-            self.query_one("#sidemine" if self.has_class("wide") else "#minetext", Static) \
-                .update(tableau(cards, view, viewer, seats, show_hand=True,
-                                changed=changed.covered))
+            self._show("sidemine" if self.has_class("wide") else "minetext", tableau, cards, view,
+                       viewer, seats, True, frozenset(), changed.covered)
         if self.has_class("wide"):
             # everybody else's tableau, side by side as far as the board's width allows
-            others = [s for s in view.order if s != viewer]
             across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
-            grid = Table.grid(expand=True, padding=(0, 2))
-            for _ in range(across):
-                grid.add_column(ratio=1)
-            for row in range(0, len(others), across):
-                cells = [tableau(cards, view, s, seats, show_hand=False,
-                                 changed=changed.covered)
-                         for s in others[row:row + across]]
-                grid.add_row(*cells, *[""] * (across - len(cells)))
-            self.query_one("#alltableaux", Static).update(grid)
+            self._show("alltableaux", other_tableaux, cards, view, viewer, seats, across,
+                       changed.covered)
         self.refresh_tableau()
         self.refresh_log()
 
@@ -228,9 +267,7 @@ class BoardScreen(Screen[None], AppAccess):
         viewer = self.papp.viewer
         show_hand = viewer is not None and viewer == seat
         view = session.view(seat if show_hand else (viewer if viewer is not None else 0))
-        others = Text("t: next player  ", style="dim")
-        self.query_one("#tableau", Static).update(
-            Group(others, tableau(session.cards, view, seat, session.seats, show_hand)))
+        self._show("tableau", one_tableau, session.cards, view, seat, session.seats, show_hand)
 
     def refresh_log(self) -> None:
         session = self.papp.session
@@ -244,9 +281,7 @@ class BoardScreen(Screen[None], AppAccess):
         for ev in events[self.logged:]:
             log.write(event_text(ev, session.seats))
         self.logged = len(events)
-        last = events[-2:]
-        self.query_one("#last", Static).update(
-            Text("\n").join(event_text(e, session.seats) for e in last))
+        self._show("last", last_events, tuple(events[-2:]), session.seats)
 
     def rebuild_log(self) -> None:
         """Write the whole log again at the next refresh (after an undo, or in new colours)."""
@@ -273,9 +308,8 @@ class BoardScreen(Screen[None], AppAccess):
     def set_panel(self, panel: DecisionPanel | None, note: str = "") -> None:
         """Show a decision panel (or none), with a one-line note above it."""
         box = self.query_one("#panelbox", Vertical)
-        for old in list(box.query(DecisionPanel)):
-            old.remove()
-        self.query_one("#note", Static).update(Text(note))  # it may name a player: text only
+        olds = list(box.query(DecisionPanel))
+        self._show("note", Text, note)  # it may name a player: text only
         self.query_one("#note", Static).display = bool(note)
         chosen = panel.card if isinstance(panel, CardChoice) else None
         if chosen != self.chosen:
@@ -288,10 +322,15 @@ class BoardScreen(Screen[None], AppAccess):
             # goes to the top (the lines stay in the log, v)
             decision = self.query_one("#decision", BoardScroll)
             self.call_after_refresh(decision.scroll_to_widget, box, animate=False, top=True)
+        # the old panel goes after the new one has the keyboard, so the keys in the footer do
+        # not change twice (a screen without a focused widget in between)
+        for old in olds:
+            old.remove()
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
         self.rebuild_log()
+        self._drawn.clear()
         self.refresh_board()
         panel = self.panel()
         if panel is not None:

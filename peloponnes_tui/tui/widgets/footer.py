@@ -1,0 +1,92 @@
+"""The board's footer: Textual's own, without rebuilding itself at every answer.
+
+Textual's ``Footer`` recomposes (removes every key widget and mounts new ones, restyles them and
+lays the screen out again) whenever the screen's bindings may have changed, which is at every
+change of focus: at every answer, when the old decision panel goes and the new one takes the
+keyboard.  That was most of the time an answer took.  This footer looks at the keys it would
+show: when they are the same as shown, it does nothing; when only their words change (one
+panel's key for another's, e.g. ``p Choose pass`` for ``w Choose withdraw``) it rewrites the key
+widgets it has; only a different number or grouping of keys makes it recompose.  It shows
+exactly what Textual's ``Footer`` shows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+    from textual.screen import Screen
+
+
+class Key(NamedTuple):
+    """One key as the footer shows it."""
+
+    key: str
+    display: str
+    description: str
+    action: str
+    enabled: bool
+    tooltip: str
+
+
+class BoardFooter(Footer):
+    """A ``Footer`` that updates its keys in place (see the module's docstring)."""
+
+    _shown: tuple[Key, ...] | None = None
+
+    def shown_keys(self) -> tuple[Key, ...] | None:
+        """The keys ``Footer.compose`` would show, in order; None when it would show more than
+        plain keys (a group of keys under one label), which only a recompose draws."""
+        keys: dict[str, Key] = {}
+        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if not binding.show:
+                continue
+            if binding.group is not None:
+                return None
+            # Footer.compose shows the first binding of each action
+            keys.setdefault(binding.action, Key(binding.key, self.app.get_key_display(binding),
+                                                binding.description, binding.action, enabled,
+                                                tooltip))
+        return tuple(keys.values())
+
+    def compose(self) -> ComposeResult:
+        self._shown = None  # what is shown is whatever this composes
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._update_keys)
+
+    async def _update_keys(self) -> None:
+        if not self.is_attached:
+            return
+        shown = self.shown_keys()
+        if shown is not None and shown == self._shown:
+            return
+        widgets = [w for w in self.query_children(FooterKey)
+                   if not w.has_class("-command-palette")]
+        if (shown is None or self._shown is None or len(shown) != len(widgets)
+                or any(w.has_class("-grouped") for w in widgets)):
+            await self.recompose()
+            self._shown = shown
+            return
+        self._shown = shown
+        for widget, key in zip(widgets, shown, strict=True):
+            widget.key = key.key
+            widget.key_display = key.display
+            widget.description = key.description
+            widget.action = key.action
+            widget._disabled = not key.enabled
+            widget.set_class(not key.enabled, "-disabled")
+            widget.tooltip = key.tooltip or None
+            widget.refresh(layout=True)
+
+
+__all__ = ["BoardFooter"]
