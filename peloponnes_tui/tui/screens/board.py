@@ -131,6 +131,7 @@ class BoardScreen(Screen[None], AppAccess):
         self.logged = 0
         self.chosen: str | None = None  # the card chosen in the decision panel (highlighted)
         self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
+        self._changed = Changes()  # what the board marks as changed, as last drawn
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -208,7 +209,7 @@ class BoardScreen(Screen[None], AppAccess):
         current = pending.player if pending is not None else None
         self._show("status", status_line, cards, view, seats)
         self._show("tabsline", tabs_line, self.query_one(ContentSwitcher).current or "table")
-        changed = self.changes()
+        changed = self._changed = self.changes()
         self.refresh_offer(changed)
         self._show("tracks", tracks_table, cards, view, seats, changed)
         self._show("players", players_table, cards, view, seats, current)
@@ -240,8 +241,10 @@ class BoardScreen(Screen[None], AppAccess):
             return Changes()
         return changes_since_last_turn(session, viewer)
 
-    def refresh_offer(self, changed: Changes | None = None) -> None:
-        """The cards on offer: the chosen card in a double frame, what changed marked ✱."""
+    def refresh_offer(self, changed: Changes | None = None, layout: bool = True) -> None:
+        """The cards on offer: the chosen card in a double frame, what changed marked ✱
+        (``changed``: as the board was last drawn, when not given). ``layout=False`` when only
+        the highlight moves: the cards keep their size."""
         session = self.papp.session
         if session is None:
             return
@@ -253,11 +256,14 @@ class BoardScreen(Screen[None], AppAccess):
         notes = [x for x in (specials_line(cards, view),
                              conquest_rule(cards, view, seats, current)) if x]
         offer = self.query_one("#offer", CardsView)
-        offer.tips = {cid: card_tooltip(cards, cid) for cid in offer_cards(view)}
+        on_offer = offer_cards(view)
+        if set(offer.tips) != set(on_offer):
+            offer.tips = {cid: card_tooltip(cards, cid) for cid in on_offer}
         offer.update(Group(
             offer_table(cards, view, seats, current, click="screen.select_card",
                         chosen=self.chosen,
-                        changed=self.changes() if changed is None else changed), *notes))
+                        changed=self._changed if changed is None else changed), *notes),
+                     layout=layout)
 
     def refresh_tableau(self) -> None:
         session = self.papp.session
@@ -395,7 +401,7 @@ class BoardScreen(Screen[None], AppAccess):
         event.stop()
         if event.card != self.chosen:
             self.chosen = event.card
-            self.refresh_offer()
+            self.refresh_offer(layout=False)  # a digit key: only the double frame moves
 
     @on(Decided)
     def decided(self, event: Decided) -> None:
