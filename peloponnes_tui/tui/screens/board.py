@@ -55,6 +55,9 @@ WIDE = 160
 BOARD_WIDTH = 80  # the board's width beside the decision panel, as at 80×24
 PANEL_WIDE = 64  # the decision panel's width beside the board, at most
 TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its columns unwrapped)
+# the since-your-last-turn box's height, as a share of the screen's (1/n): a fifth above the
+# panel below the board, half the column beside the board, a third under the own tableau
+SINCE_SHARE = {"narrow": 5, "roomy": 2, "wide": 3}
 
 
 def event_text(ev: Event, seats: Sequence[Seat]) -> Text:
@@ -301,11 +304,12 @@ class BoardScreen(Screen[None], AppAccess):
         session = self.papp.session
         if lines and session is not None:
             self.query_one("#sincetext", Static).update(summary_text(lines, session.seats))
-            # a fifth of the screen; beside the board a half, or a third below the own tableau;
-            # the latest last
+            # the latest last, in a share of the screen's height (SINCE_SHARE)
             height = self.app.size.height
-            since.styles.max_height = height // 3 if self.has_class("wide") else \
-                height // 2 if self.has_class("roomy") else max(3, height // 5 - 1)
+            layout = "wide" if self.has_class("wide") else \
+                "roomy" if self.has_class("roomy") else "narrow"
+            share = height // SINCE_SHARE[layout]
+            since.styles.max_height = share if layout != "narrow" else max(3, share - 1)
             self.call_after_refresh(since.scroll_end, animate=False)
         since.display = bool(lines)
         self.query_one("#sincehead", Static).display = bool(lines)
