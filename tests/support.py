@@ -10,7 +10,7 @@ the designed values (docs/card-data.md, "Balance") does not change what the test
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Any
 
 import pytest
@@ -325,3 +325,33 @@ def card_frame(screen: str, name: str) -> tuple[int, int, list[str]]:
                     bottom += 1
                 return x, y, [r[left:right + 1] for r in rows[top:bottom + 1]]
     raise AssertionError(f"no card named {name!r} on screen")
+
+
+# -- playing the app by keys -------------------------------------------------------------------
+
+async def decisions_by_keys(pilot: Any, bound: int = 800) -> AsyncIterator[Any]:
+    """Play the app's game to its scoring screen with the keys a hurried player presses: Enter
+    on each hand-off cover, ``key_for`` at each decision panel.  Yields ``None`` for each cover
+    and the panel at each decision, before its keys are pressed, so a test can look at the
+    screen there.  ``bound`` only stops a hang."""
+    from peloponnes_tui.tui.screens.handoff import HandoffScreen
+    from peloponnes_tui.tui.screens.scoring import ScoringScreen
+    from peloponnes_tui.tui.testing import key_for
+
+    app = pilot.app
+    for _ in range(bound):
+        if isinstance(app.screen, ScoringScreen):
+            return
+        if isinstance(app.screen, HandoffScreen):
+            yield None
+            await pilot.press("enter")
+            continue
+        board = app.board
+        assert board is not None and app.screen is board
+        panel = board.panel()
+        if panel is None:  # a computer player is moving
+            await pilot.pause()
+            continue
+        yield panel
+        await pilot.press(*key_for(panel))
+    raise AssertionError(f"no scoring screen after {bound} steps")

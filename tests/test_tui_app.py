@@ -11,6 +11,7 @@ from support import (
     HUMAN,
     SEED,
     PlayerSpec,
+    decisions_by_keys,
     inhabitants_of,
     power_of,
     quiet_round,
@@ -26,7 +27,6 @@ from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import Session, autosave_path
-from peloponnes_tui.tui.testing import key_for
 from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.bid_panels import BidPanel
 
@@ -71,22 +71,12 @@ async def test_full_game_by_keys_to_scoring(cards):
         session = app.session
         assert session is not None and session.seed == SEED
         assert [s.human for s in session.seats] == [True, True, False]
-        for _ in range(800):  # a game takes a few hundred presses; the bound only stops a hang
-            if isinstance(app.screen, ScoringScreen):
-                break
-            if isinstance(app.screen, HandoffScreen):
-                handoffs += 1
-                await pilot.press("enter")
-                continue
-            board = app.board
-            assert board is not None and app.screen is board
-            panel = board.panel()
+        async for panel in decisions_by_keys(pilot):
             if panel is None:
-                await pilot.pause()
+                handoffs += 1
                 continue
             seen.add(panel.prompt.kind)
             presses += 1
-            await pilot.press(*key_for(panel))
         assert isinstance(app.screen, ScoringScreen)
         text = screen_text(app)
         game = session.game
