@@ -6,8 +6,9 @@ Run from the project root:
     .venv/bin/python bench/balance.py --games 400 --jobs 2     # quicker
     .venv/bin/python bench/balance.py --cards my-cards.yaml    # another card file
 
-It plays the games exactly as `peloponnes simulate` does (seeds seed, seed+1, ...; the seats
-rotate from game to game) in ``--jobs`` processes, then prints:
+It plays the games exactly as `peloponnes simulate` does (game i's seed is
+``simulate.game_seed(seed, i)``, until 2026-11-24 ``seed + i``; the seats rotate from game to
+game) in ``--jobs`` processes, then prints:
 
 * the final scores: mean, percentiles, the share in 8-20 and the distribution;
 * how often each catastrophe strikes (target: each in >= 70 % of games);
@@ -32,7 +33,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from peloponnes_tui.cards import CardSet, load_cards
-from peloponnes_tui.simulate import play_game, wilson
+from peloponnes_tui.simulate import game_seed, play_game, wilson
 
 _CARDS: CardSet | None = None
 _BOTS: list[str] = []
@@ -45,13 +46,13 @@ def _init(path: str | None, bots: list[str]) -> None:
 
 
 def _play(args: tuple[int, int]) -> dict[str, Any]:
-    """Play game ``i`` (seed ``seed + i``) and keep only what the summary needs."""
+    """Play game ``i`` (seed ``game_seed(seed, i)``) and keep only what the summary needs."""
     seed, i = args
     assert _CARDS is not None
     bots = _BOTS
     shift = i % len(bots)
     seating = bots[shift:] + bots[:shift]
-    game = play_game(_CARDS, seating, seed + i)
+    game = play_game(_CARDS, seating, game_seed(seed, i))
     named = {c.id for c in _CARDS.power_cards if c.function or c.protection}
     gained: set[str] = set()
     conquest = 0

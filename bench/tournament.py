@@ -6,7 +6,9 @@ Run from the project root:
     .venv/bin/python bench/tournament.py --bots search,heuristic,heuristic,heuristic,heuristic \\
         --games 6 --workers 1            # per-decision times of the search bot at 5 players
 
-Game i uses seed ``S + i`` and seats the bots rotated by ``i`` places, and bot seeds are derived
+Game i uses seed ``game_seed(S, i)`` (:func:`peloponnes_tui.simulate.game_seed`; until
+2026-11-24 it was ``S + i``, so figures recorded before then came from other games of the same
+kind) and seats the bots rotated by ``i`` places, and bot seeds are derived
 as in :func:`peloponnes_tui.simulate.play_game`, so a game here is the game `simulate` plays
 (for bots with their default settings). The ``--playouts``, ``--horizon``, ``--to-end-from``,
 ``--margin-scale``, ``--power-weight``, ``--candidates`` and ``--time-limit`` options set up every
@@ -31,7 +33,7 @@ from peloponnes_tui.bots import BOTS, Bot, make_bot
 from peloponnes_tui.bots.search import TO_END_FROM, SearchBot
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine.game import Game
-from peloponnes_tui.simulate import NAMES, Summary, game_record, wilson
+from peloponnes_tui.simulate import NAMES, Summary, game_record, game_seed, share_text, wilson
 
 _OPTS: dict[str, Any] = {}
 
@@ -108,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = []
     for i in range(args.games):
         shift = i % len(bots)
-        jobs.append((i, bots[shift:] + bots[:shift], args.seed + i))
+        jobs.append((i, bots[shift:] + bots[:shift], game_seed(args.seed, i)))
     print("$ " + shlex.join([".venv/bin/python", "bench/tournament.py", *sys.argv[1:]]))
     start = time.perf_counter()
     results: list[tuple[int, dict[str, Any], list[tuple[float, float]], int]] = []
@@ -141,10 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         lo, hi = wilson(w, games)
         sc = summary.bot_scores[bot]
         rate = f"{w / games:.1%} ({lo:.1%}–{hi:.1%})"
-        print(f"{bot:10} {games:>5} {w:>6g}  {rate:20} {statistics.mean(sc):>10.2f} "
+        print(f"{bot:10} {games:>5} {share_text(w):>6}  {rate:20} {statistics.mean(sc):>10.2f} "
               f"{statistics.pstdev(sc):>11.2f}")
-    print("seats: " + ", ".join(f"{s + 1} {summary.seat_wins[s] / n:.1%}"
-                                for s in range(len(bots))))
+    print("seats: " + ", ".join(f"{s} {summary.seat_wins[s] / n:.1%}"
+                                for s in range(1, len(bots) + 1)))
     print("final scores: " + " ".join(f"{k}:{v}" for k, v in sorted(summary.scores.items())))
     if times:
         print(f"search decisions: {len(times)} searched, {quick} with a single candidate")

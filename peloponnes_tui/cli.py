@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from statistics import mean, pstdev
 from typing import TYPE_CHECKING
 
@@ -150,8 +151,13 @@ def _parser() -> argparse.ArgumentParser:
                      help=_("number of games (1 to {most:,}; default 100)").format(
                          most=MAX_GAMES))
     sim.add_argument("--seed", type=seed_arg, default=1,
-                     help=_("seed of the first game (0 to 2**63-1; game i uses seed + i)"))
+                     help=_("seed of the run (0 to 2**63-1): each game's own seed is made from "
+                            "it and the game's number, so runs with different seeds share no "
+                            "game"))
     sim.add_argument("--json", action="store_true", help=_("one JSON object per game and line"))
+    sim.add_argument("--save-games", metavar="DIR", type=text_arg(_("the folder")),
+                     help=_("write every game as a save file into DIR (created if missing), "
+                            "to open in the app"))
 
     demo = sub.add_parser("demo", parents=[lang], help=_("narrated rules demonstrations"))
     demo.add_argument("--scenario", metavar="NAME", type=text_arg(_("the name")),
@@ -194,19 +200,41 @@ def _load(path: str | None) -> CardSet:
 
 
 def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
-    from peloponnes_tui.simulate import Summary, game_record, play_game, wilson
+    from peloponnes_tui.simulate import (
+        Summary,
+        game_record,
+        game_seed,
+        play_game,
+        save_game,
+        share_text,
+        wilson,
+    )
 
     bots: list[str] = args.bots or ["random"] * (args.players or 4)
     if args.players and len(bots) < args.players:
         # fill the seats by repeating the given bots (said in --help)
         bots = [bots[i % len(bots)] for i in range(args.players)]
+    folder: Path | None = None
+    if args.save_games:
+        folder = Path(args.save_games)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if not os.access(folder, os.W_OK):
+                raise PermissionError(folder)
+        except OSError:
+            print(_("peloponnes: cannot write into the folder {path}").format(
+                path=_shown(args.save_games)), file=sys.stderr)
+            return 2
     summary = Summary()
+    saved: list[tuple[int, Path]] = []
     for i in range(args.games):
         shift = i % len(bots)  # rotate seats so no bot keeps the same seat
         seating = bots[shift:] + bots[:shift]
-        game = play_game(cards, seating, args.seed + i)
+        game = play_game(cards, seating, game_seed(args.seed, i))
         record = game_record(game, seating)
         summary.add(record)
+        if folder is not None:
+            saved.append((game.seed, save_game(game, seating, folder, i)))
         if args.json:
             print(json.dumps(record), flush=False)
     if args.json:
@@ -224,8 +252,8 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     t.add_column(_("wins"), justify="right")
     t.add_column(_("rate"), justify="right")
     for seat in range(len(bots)):
-        w = summary.seat_wins[seat]
-        t.add_row(str(seat + 1), f"{w:g}", f"{w / n:.1%}")
+        w = summary.seat_wins[seat + 1]
+        t.add_row(str(seat + 1), share_text(w), f"{w / n:.1%}")
     con.print(t)
     t = Table(title=_("Computer players"))
     for i, col in enumerate((_("bot"), _("games"), _("wins"), _("win rate (range at 95%)"),
@@ -235,7 +263,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         w = summary.bot_wins[bot]
         lo, hi = wilson(w, games)
         sc = summary.bot_scores[bot]
-        t.add_row(bot, str(games), f"{w:g}", f"{w / games:.1%} ({lo:.1%}–{hi:.1%})",
+        t.add_row(bot, str(games), share_text(w), f"{w / games:.1%} ({lo:.1%}–{hi:.1%})",
                   f"{mean(sc):.2f}", f"{pstdev(sc):.2f}")
     con.print(t)
     t = Table(title=_("Wins per civilization"))
@@ -247,7 +275,8 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         w = summary.civ_wins[civ]
         lo, hi = wilson(w, games)
         shown = name(civ_names[civ]) if civ in civ_names else civ
-        t.add_row(Text(shown), str(games), f"{w:g}", f"{w / games:.1%} ({lo:.1%}–{hi:.1%})")
+        t.add_row(Text(shown), str(games), share_text(w),
+                  f"{w / games:.1%} ({lo:.1%}–{hi:.1%})")
     con.print(t)
     t = Table(title=_("Final scores"))
     t.add_column(_("score"), justify="right")
@@ -266,6 +295,14 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         struck = ngettext("{k} game ({share:.0%})", "{k} games ({share:.0%})", k)
         t.add_row(Text(name(cat.name)), struck.format(k=k, share=k / n))
     con.print(t)
+    if saved:
+        t = Table(title=_("Saved games"))
+        t.add_column(_("game"), justify="right")
+        t.add_column(_("seed"), justify="right")
+        t.add_column(_("file"), overflow="fold")
+        for i, (seed, path) in enumerate(saved):
+            t.add_row(str(i + 1), str(seed), Text(str(path)))
+        con.print(t)
     return 0
 
 

@@ -6,6 +6,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from peloponnes_tui.bots.players import BotPlayers
@@ -13,6 +14,37 @@ from peloponnes_tui.cards import ROUNDS, CardSet
 from peloponnes_tui.engine.game import Game
 
 NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")
+SEED_LIMIT = 2**63  # game seeds, like --seed, are 0 .. 2**63-1
+_MASK64 = 2**64 - 1
+
+
+def _mix64(x: int) -> int:
+    """SplitMix64's finalizer: a bijection of 64-bit numbers that spreads every input bit."""
+    x &= _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def game_seed(run_seed: int, i: int) -> int:
+    """The seed of game ``i`` (from 0) of a run started with ``--seed run_seed``.
+
+    Runs with different seeds play different games: the run seed and the game's number are
+    mixed, so ``--seed 1`` and ``--seed 2`` share no game (before, game ``i`` used
+    ``run_seed + i`` and the two runs shared all games but one). Printed with every game (the
+    ``--json`` lines, the ``--save-games`` files) so a single game can be played again.
+    """
+    return _mix64(_mix64(run_seed) ^ _mix64(i + 0x9E3779B97F4A7C15)) % SEED_LIMIT
+
+
+def seat_number(seat: int) -> int:
+    """Seats as players and the tables count them: the first seat is 1."""
+    return seat + 1
+
+
+def share_text(wins: float) -> str:
+    """Wins shared among tied winners, rounded for reading: ``2.33``, ``12.5``, ``7``."""
+    return f"{wins:.2f}".rstrip("0").rstrip(".")
 
 
 def play_game(cards: CardSet, bots: Sequence[str], seed: int) -> Game:
@@ -23,27 +55,43 @@ def play_game(cards: CardSet, bots: Sequence[str], seed: int) -> Game:
 
 
 def game_record(game: Game, bots: Sequence[str]) -> dict[str, Any]:
-    """The per-game JSON object (one line per game with --json)."""
+    """The per-game JSON object (one line per game with --json); seats count from 1."""
     civ = game.cards.civ_by_id
     return {
         "seed": game.seed,
         "players": [
-            {"seat": s.seat, "bot": bots[s.seat],
+            {"seat": seat_number(s.seat), "name": game.names[s.seat], "bot": bots[s.seat],
              "civilization": civ[game.players[s.seat].civ].name.en,
              "population": s.population, "power": s.power, "score": s.score, "rank": s.rank}
             for s in game.scores
         ],
-        "winner": game.winners[0] if game.winners else -1,
-        "winners": list(game.winners),
+        "winner": seat_number(game.winners[0]) if game.winners else 0,
+        "winners": [seat_number(w) for w in game.winners],
         "catastrophes": list(game.table.struck),
         "rounds": ROUNDS,
     }
 
 
+def save_game(game: Game, bots: Sequence[str], folder: Path, i: int) -> Path:
+    """Write a finished game as a save the app can open (seats played by ``bots``); the file
+    name holds the game's number and seed. Returns the path."""
+    from peloponnes_tui.engine.save import dumps
+    from peloponnes_tui.tui.colours import COLOURS
+    from peloponnes_tui.tui.session import Seat, atomic_write
+
+    colours = list(COLOURS)
+    seats = [Seat(name, colours[k % len(colours)], bots[k]).to_json()
+             for k, name in enumerate(game.names)]
+    extra = {"seats": seats, "privacy": False, "round": game.round, "over": game.over}
+    path = folder / f"game-{i + 1:05d}-seed-{game.seed}.json"
+    atomic_write(path, dumps(game, extra))
+    return path
+
+
 @dataclass
 class Summary:
     games: int = 0
-    # wins are shared among tied winners, so they are counted as fractions
+    # wins are shared among tied winners, so they are counted as fractions; seats from 1
     seat_wins: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
     civ_wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     civ_games: Counter[str] = field(default_factory=Counter)

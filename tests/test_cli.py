@@ -12,6 +12,7 @@ import yaml
 
 from peloponnes_tui.cards import DEFAULT_CARDS_PATH
 from peloponnes_tui.cli import main
+from peloponnes_tui.simulate import game_seed, share_text
 
 
 def test_simulate_json_lines(capsys):
@@ -20,7 +21,8 @@ def test_simulate_json_lines(capsys):
     assert len(lines) == 4
     for i, line in enumerate(lines):
         rec = json.loads(line)
-        assert rec["seed"] == 5 + i
+        assert rec["seed"] == game_seed(5, i)
+        assert [p["seat"] for p in rec["players"]] == [1, 2, 3]
         assert rec["rounds"] == 8
         assert len(rec["players"]) == 3
         for p in rec["players"]:
@@ -36,6 +38,75 @@ def test_simulate_is_reproducible(capsys):
     first = capsys.readouterr().out
     main(["simulate", "--players", "2", "--games", "3", "--seed", "9", "--json"])
     assert capsys.readouterr().out == first
+
+
+def test_runs_with_different_seeds_share_no_game():
+    # before, game i used seed + i: --seed 1 and --seed 2 shared all games but one
+    runs = [{game_seed(run, i) for i in range(2000)} for run in (0, 1, 2, 3)]
+    assert all(len(r) == 2000 for r in runs)
+    assert not (runs[0] & runs[1] or runs[1] & runs[2] or runs[0] & runs[2] or runs[2] & runs[3])
+    assert all(0 <= s < 2**63 for r in runs for s in r)
+    assert game_seed(1, 0) == game_seed(1, 0)  # a game can be named by its seed and played again
+
+
+def test_game_seed_reproduces_the_game(capsys):
+    main(["simulate", "--players", "2", "--games", "2", "--seed", "4", "--json"])
+    second = json.loads(capsys.readouterr().out.splitlines()[1])
+    from peloponnes_tui.cards import load_cards
+    from peloponnes_tui.simulate import game_record, play_game
+
+    # game 2 of the run seats the bots rotated by one place; both seats are random bots
+    again = game_record(play_game(load_cards(), ["random", "random"], second["seed"]),
+                        ["random", "random"])
+    assert again == second
+
+
+def test_shares_of_wins_are_rounded():
+    assert share_text(1 / 3) == "0.33"
+    assert share_text(2 + 1 / 3) == "2.33"
+    assert share_text(12.5) == "12.5"
+    assert share_text(7.0) == "7"
+    assert share_text(0.0) == "0"
+
+
+def test_simulate_save_games(tmp_path, capsys):
+    from peloponnes_tui.cards import load_cards
+    from peloponnes_tui.tui.session import Session
+
+    folder = tmp_path / "new" / "games"
+    assert main(["simulate", "--bots", "heuristic,random", "--games", "2", "--seed", "3",
+                 "--json", "--save-games", str(folder)]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == [f"game-{i + 1:05d}-seed-{r['seed']}.json"
+                                       for i, r in enumerate(records)]
+    cards = load_cards()
+    for f, rec in zip(files, records, strict=True):
+        session = Session.load(f, cards)
+        assert session.game.over and session.game.seed == rec["seed"]
+        assert [w + 1 for w in session.game.winners] == rec["winners"]
+        assert [s.kind for s in session.seats] == [p["bot"] for p in rec["players"]]
+        assert [s.score for s in session.game.scores] == [p["score"] for p in rec["players"]]
+    # game 2 seats the bots the other way round
+    assert [p["bot"] for p in records[1]["players"]] == ["random", "heuristic"]
+
+
+def test_simulate_save_games_lists_the_files(tmp_path, capsys):
+    assert main(["simulate", "--players", "2", "--games", "2", "--save-games",
+                 str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Saved games" in out
+    for f in tmp_path.iterdir():
+        assert f.name.split("-seed-")[1].removesuffix(".json") in out
+
+
+def test_simulate_save_games_unwritable(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["simulate", "--games", "1", "--save-games", str(blocker / "x")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("peloponnes: cannot write into the folder") and "Traceback" not in err
+    assert err.count("\n") <= 1
 
 
 def test_simulate_summary(capsys):

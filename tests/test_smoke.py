@@ -13,6 +13,8 @@ def test_random_game_runs_to_scoring(cards):
     assert game.winners
     record = game_record(game, ["random"] * 4)
     assert record["rounds"] == 8
-    assert {p["seat"] for p in record["players"]} == {0, 1, 2, 3}
+    # seats are numbered as the tables number them, from 1
+    assert {p["seat"] for p in record["players"]} == {1, 2, 3, 4}
+    assert record["winners"] == [w + 1 for w in game.winners]
     best = max(s.tiebreak for s in game.scores)
     assert all(game.scores[w].tiebreak == best for w in game.winners)
