@@ -318,7 +318,7 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
     try:
         if args.list:
             for sc in list_scenarios():
-                print(f"{sc.id:20} {sc.title}")
+                print(f"{sc.id:20} {sc.title.shown()}")
             return 0
         scenario = load_scenario(args.scenario) if args.scenario else None
         if not args.text:

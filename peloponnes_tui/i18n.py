@@ -81,10 +81,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _State.translations.ngettext(singular, plural, n)
 
 
+def in_words(n: int) -> str:
+    """A rule number as a rules text writes it (``three``; digits beyond twelve), in the current
+    language: the translated twin of ``engine.numbers.in_words``."""
+    words = (_("zero"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"),
+             _("seven"), _("eight"), _("nine"), _("ten"), _("eleven"), _("twelve"))
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
 def name(names: Named) -> str:
     """A card, civilization or catastrophe name from the card data, in the current language."""
     return names.de if _State.language == "de" else names.en
 
 
-__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "Named", "_", "detect", "language", "locale_dir",
-           "name", "ngettext", "set_language"]
+__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "Named", "_", "detect", "in_words", "language",
+           "locale_dir", "name", "ngettext", "set_language"]

@@ -55,7 +55,7 @@ SHIPPED = load_cards()
 def test_narration_explains_the_rule(name, phrase, cards):
     text = "\n".join(narrate_text(load_scenario(name), cards))
     assert phrase in text
-    assert load_scenario(name).title in text
+    assert load_scenario(name).title.en in text
 
 
 def test_each_rule_is_explained_once(cards):
@@ -82,7 +82,8 @@ def test_unknown_scenario(tmp_path):
 
 def test_broken_scenario_file(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("id: bad\ntitle: t\nintro: i\nplayers: [A]\n", encoding="utf-8")
+    bad.write_text("id: bad\ntitle: {en: t, de: t}\nintro: {en: i, de: i}\nplayers: [A]\n",
+                   encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"bad\.yaml, field 'players'"):
         load_scenario(str(bad))
 
@@ -90,7 +91,7 @@ def test_broken_scenario_file(tmp_path):
 def test_scripted_answer_the_engine_refuses(tmp_path, cards):
     path = tmp_path / "wrong.yaml"
     path.write_text(
-        "id: wrong\ntitle: t\nintro: i\nplayers: [A, B]\nposition:\n"
+        "id: wrong\ntitle: {en: t, de: t}\nintro: {en: i, de: i}\nplayers: [A, B]\nposition:\n"
         "  reveal: [granary, forest, pasture, coast, olive-grove, wheat-fields]\n"
         "  players: [{civ: messene, hand: [grain]}, {civ: sparta, hand: [wood]}]\n"
         "steps:\n  - answer: {kind: place_bid, card: granary, coins: [wood]}\n",
@@ -122,3 +123,83 @@ def test_cli_narrated_bot_game(capsys):
     out = capsys.readouterr().out
     assert "wins the game" in out or "win the game" in out
     assert "rule:" in out
+
+
+# -- German and English ---------------------------------------------------------------------------
+
+def scenario_texts(name):
+    """(field, Bilingual) for every text of a scenario: title, intro, each step's say, outro."""
+    sc = load_scenario(name)
+    out = [("title", sc.title), ("intro", sc.intro)]
+    out += [(f"steps[{i}].say", st.say) for i, st in enumerate(sc.steps) if st.say is not None]
+    if sc.outro is not None:
+        out.append(("outro", sc.outro))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in scenario_paths()))
+def test_every_scenario_text_is_written_in_german_too(name):
+    texts = scenario_texts(name)
+    assert [f for f, _t in texts][:2] == ["title", "intro"]
+    for field, text in texts:
+        assert text.en and text.de, field
+        assert text.de != text.en, field  # written in German, not copied
+
+
+def test_a_scenario_without_german_is_refused(tmp_path):
+    path = tmp_path / "english.yaml"
+    path.write_text("id: english\ntitle: {en: Plague, de: Pest}\nintro: {en: i, de: i}\n"
+                    "players: [A, B]\nsteps:\n  - say: {en: Only English}\n"
+                    "    answer: {kind: pass}\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(str(path))
+    assert str(info.value) == (f"{path}, field 'steps[0].say': the German text (de) is missing; "
+                               "write it in English and German, as {en: ..., de: ...}")
+
+
+def test_a_scenario_text_in_one_language_is_refused(tmp_path):
+    path = tmp_path / "plain.yaml"
+    path.write_text("id: plain\ntitle: {en: Plague, de: Pest}\nintro: Only English.\n"
+                    "players: [A, B]\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(str(path))
+    assert str(info.value) == (f"{path}, field 'intro': a text in one language; write it in "
+                               "English and German, as {en: ..., de: ...}")
+
+
+def test_cli_text_in_german_and_in_english(capsys):
+    plague = load_scenario("plague")
+    assert main(["demo", "--scenario", "plague", "--text", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"== {plague.title.de} ==\n")
+    assert f"» {plague.intro.de}" in out and f"» {plague.outro.de}" in out
+    assert "  [Katastrophe] " in out
+    assert "      Regel: Die Pest verwüstet Zivilisationen: jeder ungeschützte Spieler deckt " \
+        "seine Zivilisationskarte mit einer Münzkarte ab" in out
+    # the rule numbers in words, in German: six cards a round, the first two move the markers
+    assert "Jede Runde werden sechs Machtkarten aufgedeckt" in out
+    assert "Nur die ersten zwei in einer Runde aufgedeckten Karten" in out
+    assert "rule:" not in out and plague.intro.en not in out
+
+    assert main(["demo", "--scenario", "plague", "--text", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"== {plague.title.en} ==\n")
+    assert f"» {plague.intro.en}" in out and f"» {plague.outro.en}" in out
+    assert "  [catastrophe] " in out
+    assert "      rule: Plague lays civilizations waste" in out
+    assert "Each round six power cards come up" in out
+    assert "Regel" not in out and plague.intro.de not in out
+
+
+def test_cli_list_in_german(capsys):
+    assert main(["demo", "--list", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert f"{'plague':20} {load_scenario('plague').title.de}\n" in out
+
+
+def test_cli_narrated_bot_game_in_german(capsys):
+    assert main(["demo", "--text", "--lang", "de", "--bots", "random,random", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("== Eine erzählte Partie: Helena (random), Leonidas (random) ==\n")
+    assert "      Regel: Wer passt, zieht drei Münzkarten und verzichtet in dieser Runde auf " \
+        "eine Machtkarte." in out

@@ -16,7 +16,7 @@ async def test_scenario_demo_steps_to_its_outro(cards):
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         text = screen_text(app)
-        assert scenario.title in text and "Step 1/" in text
+        assert scenario.title.en in text and "Step 1/" in text
         assert "Rule:" in text  # the opening explains the reveal and the strike
         assert text.count("Hand:") == len(scenario.players)  # hands open, no cover
         assert "Pass the keyboard" not in text
@@ -27,7 +27,8 @@ async def test_scenario_demo_steps_to_its_outro(cards):
         text = " ".join(screen.narration.split())
         assert "Rule:" in text
         assert "counts for nothing but its catastrophe" in text  # the covering rule
-        assert " ".join(scenario.outro.split())[:60] in text
+        assert scenario.outro is not None
+        assert " ".join(scenario.outro.en.split())[:60] in text
         assert "the end" in text
         count = len(screen.script.game.answers)
         await pilot.press("space")  # past the end: nothing more happens
@@ -62,3 +63,34 @@ def test_bad_bot_list_is_refused(cards):
 
     with pytest.raises(ValueError, match="--bots"):
         make_script(cards, None, "random,nobody", 1)
+
+
+async def test_the_demonstration_screen_in_german(cards):
+    from peloponnes_tui.i18n import set_language
+
+    set_language("de")  # the autouse `english` fixture sets English again afterwards
+    scenario = load_scenario("plague")
+    app = DemoApp(make_script(cards, scenario, "", 1), pause=0.05)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DemoScreen)
+        story = " ".join(screen.narration.split())  # the narration panel, lines joined
+        assert story.startswith(f"{scenario.title.de} Schritt 1/2 · Automatik aus · "
+                                "Leertaste/→ weiter · a Automatik · q beenden » ")
+        assert "Regel: Jede Runde werden sechs Machtkarten aufgedeckt" in story
+        assert "• R1 Katastrophe: " in story  # the phase, in German
+        footer = screen_text(app).splitlines()[-1]
+        assert "Nächster Schritt" in footer and "Automatik an/aus" in footer
+        assert "Beenden" in footer
+        assert app.title == "Peloponnes — Vorführung"
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.script.done
+        story = " ".join(screen.narration.split())
+        assert "Schritt 2/2" in story and "Ende: q beendet" in story
+        say = scenario.steps[0].say
+        assert say is not None and scenario.outro is not None
+        assert f"» {' '.join(say.de.split())}" in story
+        assert f"» {' '.join(scenario.outro.de.split())}" in story
+        assert "Regel: Eine mit einer Münzkarte gerettete Karte" in story

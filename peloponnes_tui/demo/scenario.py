@@ -5,6 +5,8 @@ seed, a :class:`~peloponnes_tui.engine.position.Position`, and ``steps``: each i
 the pending prompt (its ``kind`` as in save files), optionally with ``say`` - a line of
 narration shown before it.  Coin cards in scripted answers may be named by resource or back id
 (``wood``, ``grain-2``) instead of by number; they are looked up in the answering player's hand.
+Every text (``title``, ``intro``, ``say``, ``outro``) is written in both languages,
+``{en: ..., de: ...}`` (:class:`Bilingual`), and shown in the one chosen at display time.
 ``expect`` lists facts about the final state that the tests check.
 """
 
@@ -15,14 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from peloponnes_tui.cards import CardSet
-from peloponnes_tui.demo.narrator import Narration, Narrator
+from peloponnes_tui.demo.narrator import Narration, Narrator, phase_name
 from peloponnes_tui.engine.game import Game, GameSetupError
 from peloponnes_tui.engine.position import Position
 from peloponnes_tui.engine.prompts import Answer, IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
+from peloponnes_tui.i18n import LANGUAGES, _, name
 from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
 
 SCENARIO_DIR = Path(__file__).with_name("scenarios")
@@ -32,11 +35,42 @@ class ScenarioError(Exception):
     """A scenario file is broken; the message names the file and the problem."""
 
 
+_LANGUAGE_NAMES = {"en": "English", "de": "German"}
+
+
+class Bilingual(BaseModel):
+    """A scenario's text in English and German, both required: a scenario file carries its own
+    translation, so a scenario of the user's is shown in German as well as the shipped ones."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    en: str = Field(min_length=1)
+    de: str = Field(min_length=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _both_languages(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            raise ValueError("a text in one language; write it in English and German, as "
+                             "{en: ..., de: ...}")
+        if isinstance(data, dict):
+            missing = [f"{_LANGUAGE_NAMES[lang]} text ({lang})" for lang in LANGUAGES
+                       if lang not in data]
+            if missing:
+                raise ValueError(f"the {' and the '.join(missing)} is missing; write it in "
+                                 "English and German, as {en: ..., de: ...}")
+        return data
+
+    def shown(self) -> str:
+        """The text in the language chosen now."""
+        return name(self)
+
+
 class Step(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     answer: dict[str, Any]
-    say: str | None = None
+    say: Bilingual | None = None
 
 
 class PlayerExpect(BaseModel):
@@ -72,13 +106,13 @@ class Scenario(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str
-    title: str
-    intro: str
+    title: Bilingual
+    intro: Bilingual
     players: list[Name] = Field(min_length=2, max_length=5)
     seed: int = 1
     position: Position = Field(default_factory=Position)
     steps: list[Step] = Field(default_factory=list)
-    outro: str = ""
+    outro: Bilingual | None = None
     expect: Expect = Field(default_factory=Expect)
 
 
@@ -164,7 +198,7 @@ class ScenarioRun:
         return out
 
     def opening(self) -> Beat:
-        return Beat(self.scenario.intro, self._new_events())
+        return Beat(self.scenario.intro.shown(), self._new_events())
 
     @property
     def done(self) -> bool:
@@ -179,7 +213,7 @@ class ScenarioRun:
             raise ScenarioError(f"{self.scenario.id}, step {self.index + 1}: the engine refused "
                                 f"the scripted answer: {exc}") from None
         self.index += 1
-        return Beat(step.say, self._new_events())
+        return Beat(step.say.shown() if step.say else None, self._new_events())
 
     def beats(self) -> Iterator[Beat]:
         yield self.opening()
@@ -241,7 +275,7 @@ def check_expectations(scenario: Scenario, game: Game) -> list[str]:
 def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
     """The whole demonstration as lines of plain text."""
     run = ScenarioRun(scenario, cards)
-    yield f"== {scenario.title} =="
+    yield f"== {scenario.title.shown()} =="
     for beat in run.beats():
         if beat.say:
             yield ""
@@ -249,15 +283,16 @@ def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
         for n in beat.narrations:
             if n.event.kind in ("setup", "position"):
                 continue
-            yield f"  [{n.event.phase}] {n.event.text}"
+            yield f"  [{phase_name(n.event.phase)}] {n.event.text}"
             if n.rule:
-                yield f"      rule: {n.rule}"
+                yield "      " + _("rule: {rule}").format(rule=n.rule)
     if scenario.outro:
         yield ""
-        yield f"» {scenario.outro}"
+        yield f"» {scenario.outro.shown()}"
     if run.game.pending is not None:
         who = run.game.names[run.game.pending.player]
-        yield f"  (next, {who} would decide: {run.game.pending.text})"
+        yield "  " + _("(next, {player} would decide: {prompt})").format(
+            player=who, prompt=run.game.pending.text)
 
 
 def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str]:
@@ -270,13 +305,13 @@ def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str
     narrator = Narrator(cards)
     seen = 0
     seats = ", ".join(f"{n} ({b})" for n, b in zip(game.names, bots, strict=True))
-    yield f"== A narrated game: {seats} =="
+    yield "== " + _("A narrated game: {seats}").format(seats=seats) + " =="
     while True:
         for ev in game.log[seen:]:
             n = narrator.narrate(ev)
-            yield f"  [{ev.phase}] {ev.text}"
+            yield f"  [{phase_name(ev.phase)}] {ev.text}"
             if n.rule:
-                yield f"      rule: {n.rule}"
+                yield "      " + _("rule: {rule}").format(rule=n.rule)
         seen = len(game.log)
         if game.pending is None:
             return

@@ -18,6 +18,7 @@ from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator
 from peloponnes_tui.demo.scenario import Scenario, ScenarioRun
 from peloponnes_tui.engine import Game
+from peloponnes_tui.i18n import _, ngettext
 from peloponnes_tui.tui.app import CrashGuard
 from peloponnes_tui.tui.colours import COLOURS, follow_theme
 from peloponnes_tui.tui.screens.demo import DemoScreen
@@ -44,10 +45,14 @@ class Step:
 class Script:
     """A source of steps: a scenario (scripted answers) or a game between bots."""
 
-    title: str
     game: Game
     seats: list[Seat]
     total: int | None  # steps in all, when known
+
+    @property
+    def title(self) -> str:
+        """The demonstration's heading, in the language chosen now."""
+        raise NotImplementedError
 
     @property
     def done(self) -> bool:
@@ -71,10 +76,13 @@ class ScenarioScript(Script):
         self.scenario = scenario
         self.run = ScenarioRun(scenario, cards)
         self.game = self.run.game
-        self.title = scenario.title
         self.seats = _seats(scenario.players, ["scripted"] * len(scenario.players))
         self.total = len(scenario.steps) + 1
         self._closed = False
+
+    @property
+    def title(self) -> str:
+        return self.scenario.title.shown()
 
     @property
     def done(self) -> bool:
@@ -95,7 +103,8 @@ class ScenarioScript(Script):
     def _close_if_done(self, step: Step) -> None:
         if self.run.done:
             self._closed = True
-            step.closing = self.scenario.outro or "That is the end of this demonstration."
+            step.closing = (self.scenario.outro.shown() if self.scenario.outro
+                            else _("That is the end of this demonstration."))
 
 
 class BotScript(Script):
@@ -104,11 +113,16 @@ class BotScript(Script):
         self.game = Game.new(names, seed, cards)
         self.bots = BotPlayers.seated(cards, bots, seed)
         self.seats = _seats(names, list(bots))
-        self.title = "A game between computer players: " + ", ".join(
-            f"{n} ({b})" for n, b in zip(names, bots, strict=True))
+        self.bot_names = list(bots)
         self.total = None
         self.narrator = Narrator(cards)
         self.seen = 0
+
+    @property
+    def title(self) -> str:
+        seats = ", ".join(f"{n} ({b})" for n, b in zip(self.game.names, self.bot_names,
+                                                       strict=True))
+        return _("A game between computer players: {seats}").format(seats=seats)
 
     @property
     def done(self) -> bool:
@@ -121,23 +135,25 @@ class BotScript(Script):
 
     def _finish(self, step: Step) -> Step:
         if self.done:
-            names = " and ".join(self.game.names[w] for w in self.game.winners)
-            step.closing = f"The game is over. Winner: {names}."
+            names = _(" and ").join(self.game.names[w] for w in self.game.winners)
+            step.closing = ngettext("The game is over. Winner: {names}.",
+                                    "The game is over. Winners: {names}.",
+                                    len(self.game.winners)).format(names=names)
         return step
 
     def first(self) -> Step:
-        return self._finish(Step("The cards are dealt.", self._events()))
+        return self._finish(Step(_("The cards are dealt."), self._events()))
 
     def next(self) -> Step:
         prompt = self.game.pending
         assert prompt is not None
         who = self.game.names[prompt.player]
         self.bots.move(self.game)
-        return self._finish(Step(f"{who} decides.", self._events()))
+        return self._finish(Step(_("{player} decides.").format(player=who), self._events()))
 
 
 class DemoApp(CrashGuard):
-    TITLE = "Peloponnes — demonstration"
+    TITLE = "Peloponnes — demonstration"  # English; on_mount sets it in the chosen language
 
     def __init__(self, script: Script, pause: float | None = None) -> None:
         super().__init__()
@@ -150,6 +166,7 @@ class DemoApp(CrashGuard):
         self.pause = max(0.05, pause)
 
     def on_mount(self) -> None:
+        self.title = _("Peloponnes — demonstration")
         follow_theme(self)
         self.push_screen(DemoScreen(self.script, self.pause))
 
@@ -166,7 +183,7 @@ def make_script(cards: CardSet, scenario: Scenario | None, bots: str, seed: int)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     bad = [b for b in names if b not in BOTS]
     if bad or not 2 <= len(names) <= 5:
-        raise ValueError(f"--bots needs 2 to 5 of: {', '.join(BOTS)}")
+        raise ValueError(_("--bots needs 2 to 5 of: {bots}").format(bots=", ".join(BOTS)))
     return BotScript(cards, names, seed)
 
 

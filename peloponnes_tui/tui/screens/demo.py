@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from peloponnes_tui.demo.narrator import phase_name
+from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.render import (
     offer_table,
     players_table,
@@ -35,31 +36,32 @@ def step_text(step: Step, seats: Sequence[Seat]) -> Text:
         t.append("» " + step.say + "\n", style="bold italic")
     for n in step.narrations:
         ev = n.event
-        t.append(f"• R{ev.round} {ev.phase.replace('_', ' ')}: ", style="dim")
+        t.append("• " + _("R{round} {phase}: ").format(round=ev.round, phase=phase_name(ev.phase)),
+                 style="dim")
         if ev.player is not None and ev.player < len(seats):
             st = seats[ev.player]
             t.append(st.tag + " ", style=f"bold {st.rich_colour}")
         t.append(ev.text + "\n", style="bold")
         if n.rule:
-            t.append("  Rule: ", style="bold yellow")
+            t.append("  " + _("Rule:") + " ", style="bold yellow")
             t.append(n.rule + "\n", style="italic")
     if not step.narrations and not step.say:
-        t.append("(nothing visible happened)\n", style="dim")
+        t.append(_("(nothing visible happened)") + "\n", style="dim")
     if step.closing:
         t.append("\n» " + step.closing + "\n", style="bold green")
     return t
 
 
 class DemoScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,right", "next", "Next step"),
-        Binding("a", "auto", "Auto on/off"),
-        Binding("q,escape", "app.quit", "Quit"),
-    ]
     CSS_PATH = "demo.tcss"
 
     def __init__(self, script: Script, pause: float) -> None:
         super().__init__()
+        # the keys, bound here rather than in BINDINGS so that the footer's words are in the
+        # language chosen when the screen is made
+        self._bindings.bind("space,right", "next", _("Next step"))
+        self._bindings.bind("a", "auto", _("Auto on/off"))
+        self._bindings.bind("q,escape", "app.quit", _("Quit"))
         self.script = script
         self.pause = pause
         self.auto = False
@@ -106,10 +108,10 @@ class DemoScreen(Screen[None]):
         self.query_one("#table", Static).update(Group(*parts))
         total = f"/{self.script.total}" if self.script.total else ""
         head = Text(self.script.title + "\n", style="bold")
-        head.append(f"Step {self.count}{total}", style="dim")
-        head.append(f"  ·  auto {'on' if self.auto else 'off'}", style="dim")
-        head.append("  ·  space/→ next · a auto · q quit" if not self.script.done
-                    else "  ·  the end: q quits", style="dim")
+        head.append(_("Step {count}{total}").format(count=self.count, total=total), style="dim")
+        head.append("  ·  " + (_("auto on") if self.auto else _("auto off")), style="dim")
+        head.append("  ·  " + (_("space/→ next · a auto · q quit") if not self.script.done
+                               else _("the end: q quits")), style="dim")
         story = step_text(step, seats)
         self.narration = head.plain + "\n" + story.plain
         self.query_one("#title", Static).update(head)
