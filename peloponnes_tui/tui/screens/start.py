@@ -42,7 +42,7 @@ class StartScreen(Screen[None], AppAccess):
 
     def compose(self) -> ComposeResult:
         with Center():
-            yield Static(f"{TITLE}      {_('the card game')}", id="title")
+            yield Static(TITLE + "      " + _("the card game"), id="title")
         with Center(), Vertical(id="menu"):
             yield Button(_("New game (n)"), id="new", variant="primary")
             yield Button(_("Resume autosaved game (r)"), id="resume")

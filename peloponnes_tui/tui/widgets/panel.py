@@ -120,7 +120,7 @@ class DecisionPanel(Widget, can_focus=True):
     def coin_lines(self, label: str | None = None) -> Text:
         """The coin cards of the hand that may be chosen, by kind (``label``: the line's own
         heading, in the current language)."""
-        t = Text(f"{_('Coin cards') if label is None else label}: ", style="bold")
+        t = Text((_("Coin cards") if label is None else label) + ": ", style="bold")
         backs = [b for b in self.hand_backs() if self.back_allowed(b[1])]
         if not backs:
             t.append(_("none usable"), style="dim")
@@ -175,7 +175,7 @@ class DecisionPanel(Widget, can_focus=True):
             out.append(_("✓ Legal — Enter confirms."), style="bold green")
             # the same for the mouse: a click on it confirms, as Enter does
             out.append(" ")
-            out.append(f" {_('Confirm')} ",
+            out.append(" " + _("Confirm") + " ",
                        style=Style(bold=True, reverse=True) + click("confirm"))
         out.append("\n")
         out.append_text(self.body())
