@@ -502,4 +502,4 @@ def cmd_play(args: argparse.Namespace, cards: CardSet | None) -> int:
                     problem=problem), file=sys.stderr)
         return 2
 
-    return int(run_app(cards=cards, cards_path=args.cards, resume=args.resume))
+    return int(run_app(cards=cards, cards_path=args.cards, resume=args.resume, lang=args.lang))

@@ -20,6 +20,9 @@ from typing import Protocol
 
 DOMAIN = "peloponnes"
 LANGUAGES = ("en", "de")
+# Each language by its own name, as the app's language switch offers it (never translated:
+# whoever reads only one of them finds theirs)
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 DEFAULT = "en"
 # the environment variables gettext reads, in its order of precedence
 LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -89,10 +92,16 @@ def in_words(n: int) -> str:
     return words[n] if 0 <= n < len(words) else str(n)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it must stay English (a class constant such as a
+    key binding's description); it is translated with :func:`_` where it is shown."""
+    return message
+
+
 def name(names: Named) -> str:
     """A card, civilization or catastrophe name from the card data, in the current language."""
     return names.de if _State.language == "de" else names.en
 
 
-__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "Named", "_", "detect", "in_words", "language",
-           "locale_dir", "name", "ngettext", "set_language"]
+__all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Named", "_", "detect",
+           "in_words", "language", "locale_dir", "name", "ngettext", "set_language"]

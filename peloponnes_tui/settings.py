@@ -1,5 +1,5 @@
 """The player's settings, remembered between launches: seating, computer players, pause, theme,
-privacy.
+privacy, language.
 
 They live as JSON in the user config directory (``PELOPONNES_CONFIG_DIR`` overrides it; the tests
 set it).  Reading is defensive: a missing file gives the defaults; a damaged or absurd one, or one
@@ -15,6 +15,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from peloponnes_tui.i18n import LANGUAGES, _
 from peloponnes_tui.inputs import SETTINGS_BYTES_MAX, InputError, load_json_model
 from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.session import (
@@ -102,12 +103,21 @@ class Settings(BaseModel):
     pause: float = DEFAULT_PAUSE
     privacy: bool = True
     theme: str | None = Field(default=None, max_length=64)
+    # the app's language as last chosen in it (None: the environment's); --lang wins for a run
+    language: str | None = None
 
     @field_validator("format")
     @classmethod
     def _format(cls, v: int) -> int:
         if v != SETTINGS_FORMAT:
             raise ValueError(f"format {v} (this version reads format {SETTINGS_FORMAT})")
+        return v
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, v: str | None) -> str | None:
+        if v is not None and v not in LANGUAGES:
+            raise ValueError(f"unknown language {v!r}")
         return v
 
     @field_validator("pause")
@@ -131,7 +141,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     try:
         return load_json_model(path, Settings, "settings file", SETTINGS_BYTES_MAX), None
     except InputError as exc:
-        return Settings(), f"Settings ignored ({exc}); defaults used."
+        return Settings(), _("Settings ignored ({reason}); defaults used.").format(reason=exc)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

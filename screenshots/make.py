@@ -3,7 +3,8 @@
     .venv/bin/python screenshots/make.py [--size 120x40]
 
 Writes one SVG per screen (start, board mid-game, an outbid moment, the payment picker, a
-catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration) and a PNG
+catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration; the start
+screen and the board in German too: ``start-de``, ``board-de``) and a PNG
 of each when ``rsvg-convert`` (librsvg) or the ``cairosvg`` package is available; otherwise it
 says that PNGs were skipped.
 The states come from seeded games played by the random bots up to the wanted decision.
@@ -39,8 +40,9 @@ from peloponnes_tui.tui.testing import finished_session, session_at  # noqa: E40
 
 
 async def shoot(name: str, size: tuple[int, int], session: Session | None,
-                then: Callable[[object], Awaitable[None]] | None = None) -> Path:
-    app = PeloponnesApp(cards=load_cards(), bot_pause=0)
+                then: Callable[[object], Awaitable[None]] | None = None, lang: str = "en"
+                ) -> Path:
+    app = PeloponnesApp(cards=load_cards(), bot_pause=0, lang=lang)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if session is not None:
@@ -68,10 +70,13 @@ async def main(size: tuple[int, int]) -> list[Path]:
         seat = pilot.app.session.seats[1]
         await pilot.app.push_screen(HandoffScreen(seat, "It is your turn to bid."))
 
+    def board() -> Session:
+        return session_at(cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2
+                          and any(t.holder is not None for t in p.targets), seed=3)
+
     jobs: list[tuple[str, Session | None, Callable[[object], Awaitable[None]] | None]] = [
         ("start", None, None),
-        ("board", session_at(cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2
-                             and any(t.holder is not None for t in p.targets), seed=3), None),
+        ("board", board(), None),
         ("outbid", session_at(cards, 4, lambda p: isinstance(p, OutbidPrompt)
                               and bool(p.targets), seed=2), None),
         ("payment", session_at(cards, 3, lambda p: isinstance(p, BuildPrompt) and p.can_pay
@@ -88,6 +93,9 @@ async def main(size: tuple[int, int]) -> list[Path]:
     for name, session, then in jobs:
         shots.append(await shoot(name, size, session, then))
     shots.append(await shoot_demo("demo", size))
+    # the app in German (last: the language stays chosen for the process)
+    shots.append(await shoot("start-de", size, None, lang="de"))
+    shots.append(await shoot("board-de", size, board(), lang="de"))
     return shots
 
 

@@ -18,7 +18,7 @@ from peloponnes_tui.i18n import DOMAIN, _, detect, language, locale_dir, name, s
 
 PACKAGE = Path(peloponnes_tui.__file__).parent
 PO = PACKAGE / "locale" / "de" / "LC_MESSAGES" / f"{DOMAIN}.po"
-KEYWORDS = {"_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 
 
 def source_messages() -> set[str | tuple[str, str]]:

@@ -20,9 +20,9 @@ BOARD_SIZES = [(80, 24), (120, 40), (160, 50), (200, 60)]
 FROZEN_CARDS = Path(__file__).parent / "data" / "cards-frozen.yaml"
 
 
-def app_with(session_factory):
+def app_with(session_factory, lang="en"):
     cards = load_cards(FROZEN_CARDS)
-    app = PeloponnesApp(cards=cards, bot_pause=0)
+    app = PeloponnesApp(cards=cards, bot_pause=0, lang=lang)
 
     async def before(pilot):
         await pilot.pause()
@@ -82,3 +82,12 @@ def test_handoff_cover(snap_compare, size):
         cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2, seed=5, min_round=4,
         privacy=True))
     assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+
+def test_board_bidding_in_german(snap_compare):
+    """The board of test_board_bidding at 120×40, in German (longer words: nothing cut)."""
+    app, before = app_with(lambda cards: session_at(
+        cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2 and
+        any(t.holder is not None for t in p.targets), seed=3), lang="de")
+    assert snap_compare(app, terminal_size=(120, 40), run_before=before)

@@ -22,6 +22,7 @@ from textual.theme import Theme
 from textual.timer import Timer
 
 from peloponnes_tui.crash import EXIT_INTERNAL, crash_message, report_crash, write_crash_log
+from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 from peloponnes_tui.serve import in_web_session
 from peloponnes_tui.tui.colours import follow_theme
 from peloponnes_tui.tui.screens.confirm import ConfirmScreen
@@ -116,7 +117,10 @@ class PeloponnesApp(CrashGuard):
     CSS_PATH = "app.tcss"
 
     def __init__(self, cards: CardSet | None = None, cards_path: str | None = None,
-                 resume: bool = False, bot_pause: float | None = None) -> None:
+                 resume: bool = False, bot_pause: float | None = None,
+                 lang: str | None = None) -> None:
+        """``lang``: the language asked for on the command line (``--lang``), which wins for this
+        run over the one remembered in the settings (and that over the environment's)."""
         super().__init__()
         self._cards = cards
         self.cards_path = cards_path
@@ -130,6 +134,10 @@ class PeloponnesApp(CrashGuard):
                 bot_pause = None
         self.pause_override = None if bot_pause is None else max(0.0, bot_pause)
         self.settings, self.settings_notice = self._load_settings()
+        if lang in LANGUAGES:
+            set_language(lang)
+        elif self.settings.language is not None:
+            set_language(self.settings.language)
         self.last_pause = self.settings.pause  # what the New game screen offers first
         self.session: Session | None = None
         self.viewer: int | None = None  # the seat whose hand may be shown now
@@ -179,7 +187,7 @@ class PeloponnesApp(CrashGuard):
         try:
             save_settings(settings)
         except OSError as exc:
-            self.notify(f"Settings not saved: {exc}", severity="warning")
+            self.notify(_("Settings not saved: {error}").format(error=exc), severity="warning")
 
     def on_mount(self) -> None:
         clean_stale_temp_files()
@@ -215,17 +223,52 @@ class PeloponnesApp(CrashGuard):
             self.pop_screen()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+        yield SystemCommand(_("New game"), _("Set up and start a new game"),
+                            self.action_new_game)
         if self.session is not None:
-            yield SystemCommand("Save game", "Save this game to a file", self.action_save_game)
-            yield SystemCommand("Undo", "Take back your last choice (if nobody has seen it)",
+            yield SystemCommand(_("Save game"), _("Save this game to a file"),
+                                self.action_save_game)
+            yield SystemCommand(_("Undo"), _("Take back your last choice (if nobody has seen it)"),
                                 self.action_undo)
-            yield SystemCommand("Log", "Show the game log", self.action_log)
-        yield SystemCommand("Load game", "Load a saved game", self.action_load_game)
-        yield SystemCommand("Help", "Keys and the rules for the current phase", self.action_help)
-        yield SystemCommand("Quit", "Quit Peloponnes (the game is autosaved)",
+            yield SystemCommand(_("Log"), _("Show the game log"), self.action_log)
+        yield SystemCommand(_("Load game"), _("Load a saved game"), self.action_load_game)
+        yield SystemCommand(_("Help"), _("Keys and the rules for the current phase"),
+                            self.action_help)
+        other = next(lang for lang in LANGUAGES if lang != language())
+        # in both languages, so that it is found by whoever reads only one of them
+        yield SystemCommand(f"Language / Sprache: {LANGUAGE_NAMES[other]}",
+                            _("Show the app in {language}").format(
+                                language=LANGUAGE_NAMES[other]),
+                            lambda: self.switch_language(other))
+        yield SystemCommand(_("Quit"), _("Quit Peloponnes (the game is autosaved)"),
                             self.action_quit_app)
         yield from super().get_system_commands(screen)
+
+    # -- language ----------------------------------------------------------------------------
+
+    def switch_language(self, lang: str) -> None:
+        """Show the app in ``lang`` from now on, remember it for the next launch, and redraw
+        every screen in it at once."""
+        if lang not in LANGUAGES:
+            return
+        set_language(lang)
+        if self.settings.language != lang:
+            self.remember(self.settings.model_copy(update={"language": lang}))
+        self.call_later(self.relabel_screens)
+
+    async def relabel_screens(self) -> None:
+        """Draw every screen of the app again in the current language: a screen with a
+        ``relabel`` method (one with state to keep) does it itself, any other is composed
+        again. Textual's own screens (the command palette) are left alone."""
+        for screen in list(self.screen_stack):
+            if not type(screen).__module__.startswith("peloponnes_tui."):
+                continue
+            relabel = getattr(screen, "relabel", None)
+            if relabel is not None:
+                await relabel()
+            else:
+                await screen.recompose()
+            screen.refresh_bindings()  # the footer's keys in the new language
 
     # -- sessions ----------------------------------------------------------------------------
 
@@ -263,17 +306,19 @@ class PeloponnesApp(CrashGuard):
         self.autosave_to = autosave_path() if holder is None else own_autosave_path()
         self.autosave()
         if holder is not None:
-            self.notify(f"Another window owns the autosaved game ({holder.describe()}). This "
-                        f"game is autosaved to {self.autosave_to}: Load lists it.",
-                        title="Autosaved to its own file", severity="warning", timeout=12)
+            self.notify(_("Another window owns the autosaved game ({holder}). This game is "
+                          "autosaved to {path}: Load lists it.").format(
+                              holder=holder.describe(), path=self.autosave_to),
+                        title=_("Autosaved to its own file"), severity="warning", timeout=12)
 
     def held_elsewhere(self, holder: LockHolder) -> None:
         """Tell the player that the autosaved game is open in another window."""
         self.push_screen(MessageScreen(
-            "The autosaved game is open in another window",
-            f"It is being played in {holder.describe()}, which saves every answer to it.\n"
-            "Quit that window (the game stays saved) and resume it here, or start a new game "
-            "here: it is autosaved to a file of its own, which Load lists."))
+            _("The autosaved game is open in another window"),
+            _("It is being played in {holder}, which saves every answer to it.\n"
+              "Quit that window (the game stays saved) and resume it here, or start a new game "
+              "here: it is autosaved to a file of its own, which Load lists.").format(
+                  holder=holder.describe())))
 
     def on_unmount(self) -> None:
         self.release_autosave()
@@ -287,9 +332,10 @@ class PeloponnesApp(CrashGuard):
         if self.session is None:
             return ""
         if self.autosave_to == autosave_path():
-            return ("your game is autosaved up to the last answer: continue with "
-                    "`peloponnes --resume`")
-        return f"your game is autosaved up to the last answer in {self.autosave_to}"
+            return _("your game is autosaved up to the last answer: continue with "
+                     "`peloponnes --resume`")
+        return _("your game is autosaved up to the last answer in {path}").format(
+            path=self.autosave_to)
 
     def set_session(self, session: Session) -> None:
         self._gen += 1
@@ -316,12 +362,12 @@ class PeloponnesApp(CrashGuard):
     def resume(self) -> None:
         path = autosave_path()
         if not path.exists():
-            self.push_screen(MessageScreen("Nothing to resume",
-                                           "There is no autosaved game yet."))
+            self.push_screen(MessageScreen(_("Nothing to resume"),
+                                           _("There is no autosaved game yet.")))
             return
         err = self.load_path(path)
         if err:
-            self.push_screen(MessageScreen("The autosaved game cannot be resumed", err))
+            self.push_screen(MessageScreen(_("The autosaved game cannot be resumed"), err))
 
     def load_path(self, path: Path) -> str | None:
         """Load a save; on failure return the reason and keep everything as it was.
@@ -342,7 +388,7 @@ class PeloponnesApp(CrashGuard):
         except SaveError as exc:
             if resuming and not mine:
                 self.release_autosave()  # nothing resumed: another window may have it
-            return f"{exc}\nThe file was left as it is."
+            return _("{reason}\nThe file was left as it is.").format(reason=exc)
         if resuming:
             self.set_session(session)
             self.autosave_to = autosave_path()
@@ -358,7 +404,7 @@ class PeloponnesApp(CrashGuard):
         try:
             self.session.save(self.autosave_to)
         except OSError as exc:
-            self.notify(f"Autosave failed: {exc}", severity="error")
+            self.notify(_("Autosave failed: {error}").format(error=exc), severity="error")
 
     @property
     def board(self) -> BoardScreen | None:
@@ -382,7 +428,7 @@ class PeloponnesApp(CrashGuard):
         prompt = session.pending
         if prompt is None:
             self.viewer = None
-            board.set_panel(None, "The game is over. Press s for the scores.")
+            board.set_panel(None, _("The game is over. Press s for the scores."))
             board.refresh_board()
             self.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                            session.seats))
@@ -391,8 +437,8 @@ class PeloponnesApp(CrashGuard):
         if not seat.human:
             board.refresh_board()
             board.show_since([])
-            board.set_panel(None, f"{seat.tag} {seat.name} (computer, {seat.kind}) is "
-                            "thinking…")
+            board.set_panel(None, _("{player} (computer, {kind}) is thinking…").format(
+                player=f"{seat.tag} {seat.name}", kind=seat.kind))
             gen = self._gen
             if self.bot_pause > 0:
                 self._bot_timer = self.set_timer(self.bot_pause, lambda: self.bot_step(gen))
@@ -477,7 +523,7 @@ class PeloponnesApp(CrashGuard):
         try:
             session.answer(answer)
         except IllegalAnswer as exc:
-            self.notify(str(exc), title="Not allowed", severity="error")
+            self.notify(str(exc), title=_("Not allowed"), severity="error")
             return
         self.autosave()
         self.advance()
@@ -514,15 +560,15 @@ class PeloponnesApp(CrashGuard):
             # in a browser the game goes to the player's computer, not to the server's disk
             self.deliver_text(io.StringIO(self.session.dumps()), save_filename=name,
                               mime_type="application/json")
-            self.notify(f"Your browser downloads the game as {name}")
+            self.notify(_("Your browser downloads the game as {name}").format(name=name))
             return
         path = saves_dir() / name
         try:
             self.session.save(path)
         except OSError as exc:
-            self.notify(f"Saving failed: {exc}", severity="error")
+            self.notify(_("Saving failed: {error}").format(error=exc), severity="error")
             return
-        self.notify(f"Saved to {path}")
+        self.notify(_("Saved to {path}").format(path=path))
 
     def action_undo(self) -> None:
         session = self.session
@@ -534,8 +580,8 @@ class PeloponnesApp(CrashGuard):
             # the cover is still up, so the next player has seen nothing yet
             seat = session.answered_by[-1]
         if not session.can_undo(seat):
-            self.notify("Nothing to undo: only your own last choice can be taken back, before "
-                        "anyone else has played and before it turned up any hidden card.",
+            self.notify(_("Nothing to undo: only your own last choice can be taken back, before "
+                          "anyone else has played and before it turned up any hidden card."),
                         severity="warning")
             return
         session.undo()
@@ -559,8 +605,8 @@ class PeloponnesApp(CrashGuard):
             if yes:
                 self.exit(0)
 
-        self.push_screen(ConfirmScreen("Quit the game in progress?\nIt is autosaved: continue "
-                                       "later with `peloponnes --resume`."), answer)
+        self.push_screen(ConfirmScreen(_("Quit the game in progress?\nIt is autosaved: continue "
+                                         "later with `peloponnes --resume`.")), answer)
 
     async def action_quit(self) -> None:
         self.action_quit_app()
@@ -571,17 +617,17 @@ def handoff_text(prompt: AnyPrompt) -> str:
     kind = prompt.kind
     match kind:
         case "bid":
-            return "It is your turn to bid."
+            return _("It is your turn to bid.")
         case "outbid":
-            return "You have been outbid."
+            return _("You have been outbid.")
         case "build":
-            return "You won a building."
+            return _("You won a building.")
         case "catastrophe":
-            return "A catastrophe hits you."
+            return _("A catastrophe hits you.")
         case "feed":
-            return "Supply: feed your inhabitants."
+            return _("Supply: feed your inhabitants.")
         case "complete":
-            return "Supply: complete your buildings."
+            return _("Supply: complete your buildings.")
         case _:
             assert_never(kind)
 
@@ -594,8 +640,8 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def run_app(cards: CardSet | None = None, cards_path: str | None = None,
-            resume: bool = False) -> int:
-    app = PeloponnesApp(cards=cards, cards_path=cards_path, resume=resume)
+            resume: bool = False, lang: str | None = None) -> int:
+    app = PeloponnesApp(cards=cards, cards_path=cards_path, resume=resume, lang=lang)
     return run_guarded(app, app.release_autosave)
 
 

@@ -18,7 +18,6 @@ style's meta).
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -88,8 +87,21 @@ def _fit(left: Text, right: Text, width: int) -> Text:
 
 def name_lines(name: str, width: int) -> list[str]:
     """A card's name wrapped at word boundaries into at most :data:`NAME_LINES` lines of
-    ``width`` cells (a word too long for a line ends in ``…``)."""
-    words = textwrap.wrap(name, max(1, width), break_long_words=False) or [""]
+    ``width`` cells; a word too long for a line (German has long ones: Kornspeicher) is split
+    with a hyphen, and what still does not fit ends in ``…``."""
+    words: list[str] = []
+    for word in name.split():
+        while len(word) > width > 3:
+            words.append(word[:width - 1] + "-")
+            word = word[width - 1:]
+        words.append(word)
+    wrapped: list[str] = []
+    for word in words:
+        if wrapped and not wrapped[-1].endswith("-") and len(wrapped[-1]) + 1 + len(word) <= width:
+            wrapped[-1] += " " + word
+        else:
+            wrapped.append(word)
+    words = wrapped or [""]
     lines = words[:NAME_LINES]
     if len(words) > NAME_LINES:
         lines[-1] += " " + " ".join(words[NAME_LINES:])

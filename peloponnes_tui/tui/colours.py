@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from peloponnes_tui.i18n import _
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.theme import Theme
@@ -22,6 +24,14 @@ COLOURS: dict[str, tuple[str, str, str]] = {
     "yellow": ("#e0c040", "Y", "◆"),
     "purple": ("#b070e0", "P", "★"),
 }
+
+
+def colour_name(colour: str) -> str:
+    """A player colour's name in the current language (the letter stays the English one's)."""
+    return {"red": _("red"), "blue": _("blue"), "green": _("green"), "yellow": _("yellow"),
+            "purple": _("purple")}.get(colour, colour)
+
+
 # The same colours darker, for light themes (``set_light_palette``): the pale originals are hard
 # to read on a light background.
 LIGHT_COLOURS: dict[str, str] = {
@@ -118,6 +128,7 @@ __all__ = [
     "RES_STYLE_LIGHT",
     "catastrophe_glyph",
     "catastrophe_style",
+    "colour_name",
     "follow_theme",
     "light_palette",
     "player_colour",

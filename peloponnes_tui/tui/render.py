@@ -14,34 +14,54 @@ from rich.table import Table
 from rich.text import Text
 
 from peloponnes_tui.cards import CardSet, CatastropheId, PowerCard
-from peloponnes_tui.engine import CIV
+from peloponnes_tui.engine import CIV, LUXURY
 from peloponnes_tui.engine.bidding import view_standing_bids, view_targets
-from peloponnes_tui.engine.names import card_label
-from peloponnes_tui.engine.numbers import in_words, rule_numbers
+from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
-from peloponnes_tui.engine.words import halves, plural
+from peloponnes_tui.engine.words import halves
+from peloponnes_tui.i18n import _, in_words, name, ngettext
 from peloponnes_tui.tui.cards_art import CardFace, CardGroup, CardRows, Slot
 from peloponnes_tui.tui.colours import catastrophe_glyph, catastrophe_style, res_style
 from peloponnes_tui.tui.session import Seat
 from peloponnes_tui.tui.summary import Changes
 
-RES_SHORT = {"wood": "W", "stone": "S", "grain": "G", "inhabitants": "I"}
-FUNCTION_TEXT = {"coin_income": "+1 coin card each income", "bid_bonus": "bids count +½",
-                 "conquest_discount": "conquest row −1"}
+
+def function_text(function: str) -> str:
+    """A power card's special function, in a few words."""
+    return {"coin_income": _("+1 coin card each income"), "bid_bonus": _("bids count +½"),
+            "conquest_discount": _("conquest row −1")}.get(function, function)
+
+
 # What the short forms on the board mean: one legend, shown under the tables and as tooltips.
-RESOURCE_LEGEND = "W wood, S stone, G grain"
-OFFER_LEGEND = ("Cards: its number (the key to choose it), its catastrophe symbol (as on the "
-                "tracks), B building or L landscape and its pile A–C · val(ue) · ⌂ a building's "
-                "cost · inh(abitants) or one-time income (c coin cards, lux luxury goods) · "
-                "pw power points · ⚒ production · ♜ protects from · ◆ a special function · "
-                "⚑ supply symbol · at the bottom the standing bid (player, coin cards, "
-                "=what it counts with Market/Agora) and min: the fewest coin cards the player to "
-                f"move must bid now (≥ when narrow) · {RESOURCE_LEGEND} · "
-                "the double frame: the card chosen in the decision panel")
+def resource_legend() -> str:
+    return _("W wood, S stone, G grain")
+
+
+def offer_legend() -> str:
+    return _("Cards: its number (the key to choose it), its catastrophe symbol (as on the "
+             "tracks), B building or L landscape and its pile A–C · val(ue) · ⌂ a building's "
+             "cost · inh(abitants) or one-time income (c coin cards, lux luxury goods) · "
+             "pw power points · ⚒ production · ♜ protects from · ◆ a special function · "
+             "⚑ supply symbol · at the bottom the standing bid (player, coin cards, "
+             "=what it counts with Market/Agora) and min: the fewest coin cards the player to "
+             "move must bid now (≥ when narrow) · {resources} · "
+             "the double frame: the card chosen in the decision panel").format(
+                 resources=resource_legend())
 
 
 def catastrophe_name(cards: CardSet, cat: CatastropheId) -> str:
-    return cards.catastrophe_by_id[cat].name.en
+    return name(cards.catastrophe_by_id[cat].name)
+
+
+def resource_short(resource: str, n: int) -> str:
+    """``2W``: wood, stone or grain in the board's short form (:func:`resource_legend`)."""
+    match resource:
+        case "wood":
+            return _("{n}W").format(n=n)
+        case "stone":
+            return _("{n}S").format(n=n)
+        case _:
+            return _("{n}G").format(n=n)
 
 
 def seat_tag(seat: Seat, bold: bool = True) -> Text:
@@ -53,52 +73,59 @@ def seat_short(seat: Seat) -> Text:
 
 
 def cost_text(card: PowerCard) -> str:
-    """``1W 2S`` (:data:`RESOURCE_LEGEND`)."""
+    """``1W 2S`` (:func:`resource_legend`)."""
     return prod_text(card.cost.wood, card.cost.stone, 0)
 
 
 def prod_text(wood: int, stone: int, grain: int) -> str:
-    """``1W 2G`` (:data:`RESOURCE_LEGEND`)."""
-    parts = [f"{n}{r}" for n, r in ((wood, "W"), (stone, "S"), (grain, "G")) if n]
+    """``1W 2G`` (:func:`resource_legend`)."""
+    parts = [resource_short(r, n) for n, r in ((wood, "wood"), (stone, "stone"), (grain, "grain"))
+             if n]
     return " ".join(parts) or "-"
 
 
 def income_text(card: PowerCard) -> str:
     """What gaining the card gives: its inhabitants, or its one-time income."""
     if card.inhabitants:
-        return f"{card.inhabitants} inh"
+        return inhabitants_short(card.inhabitants)
     if card.income.coins:
-        return f"+{plural(card.income.coins, 'coin')}"
+        return ngettext("+{n} coin", "+{n} coins", card.income.coins).format(n=card.income.coins)
     if card.income.luxury:
-        return f"+{card.income.luxury} luxury"
+        return _("+{n} luxury").format(n=card.income.luxury)
     return "-"
+
+
+def inhabitants_short(n: int) -> str:
+    """``3 inh``: inhabitants in the board's short form."""
+    return _("{n} inh").format(n=n)
 
 
 def income_short(card: PowerCard) -> str:
     """:func:`income_text` for a narrow card: ``2 inh``, ``+2c`` (coin cards), ``+1lux``."""
     if card.inhabitants:
-        return f"{card.inhabitants} inh"
+        return inhabitants_short(card.inhabitants)
     if card.income.coins:
-        return f"+{card.income.coins}c"
+        return _("+{n}c").format(n=card.income.coins)
     if card.income.luxury:
-        return f"+{card.income.luxury}lux"
+        return _("+{n}lux").format(n=card.income.luxury)
     return "-"
 
 
 def special_text(card: PowerCard, cards: CardSet) -> str:
     parts = []
     if card.protection:
-        parts.append("protects from " + catastrophe_name(cards, card.protection))
+        parts.append(_("protects from {catastrophe}").format(
+            catastrophe=catastrophe_name(cards, card.protection)))
     if card.function:
-        parts.append(FUNCTION_TEXT.get(card.function, card.function))
+        parts.append(function_text(card.function))
     if card.supply:
-        parts.append("SUPPLY")
+        parts.append(_("SUPPLY"))
     return ", ".join(parts)
 
 
 def coin_label(cards: CardSet, coin: int) -> Text:
     back = cards.coins[coin]
-    return Text(back.name.en, style=res_style(back.resource))
+    return Text(name(back.name), style=res_style(back.resource))
 
 
 def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
@@ -110,15 +137,18 @@ def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
         if n:
             if out:
                 out.append("  ")
-            out.append(f"{n}×{back.name.en}", style=res_style(back.resource))
-    return out or Text("no coin cards", style="dim")
+            out.append(f"{n}×{name(back.name)}", style=res_style(back.resource))
+    return out or Text(_("no coin cards"), style="dim")
 
 
 HIGHLIGHT = "bold black on #e0c040"
 CHANGED = "✱"  # changed since the current player's last turn
 CHANGED_STYLE = "bold #ff8c1a"
-CHANGED_LEGEND = (f"{CHANGED} changed since your last turn: a new card, a bid placed or moved, "
-                  "a marker moved, a card covered")
+
+
+def changed_legend() -> str:
+    return _("{mark} changed since your last turn: a new card, a bid placed or moved, a marker "
+             "moved, a card covered").format(mark=CHANGED)
 
 
 def cat_mark(cat: CatastropheId) -> Text:
@@ -127,11 +157,11 @@ def cat_mark(cat: CatastropheId) -> Text:
 
 
 def res_text(wood: int, stone: int, grain: int) -> Text:
-    """``1W 2G`` in the coin kinds' colours (:data:`RESOURCE_LEGEND`)."""
+    """``1W 2G`` in the coin kinds' colours (:func:`resource_legend`)."""
     out = Text()
-    for n, r, res in ((wood, "W", "wood"), (stone, "S", "stone"), (grain, "G", "grain")):
+    for n, res in ((wood, "wood"), (stone, "stone"), (grain, "grain")):
         if n:
-            out.append(f"{n}{r}", style=res_style(res))
+            out.append(resource_short(res, n), style=res_style(res))
     return out
 
 
@@ -189,21 +219,23 @@ def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int 
             kind = Text()
             if cid in marks.new:
                 kind.append(CHANGED, style=CHANGED_STYLE)
-            kind.append(f"{'B' if c.is_building else 'L'}{c.pile}", style="dim")
+            kind.append((_("B{pile}") if c.is_building else _("L{pile}")).format(pile=c.pile),
+                        style="dim")
             cost = res_text(c.cost.wood, c.cost.stone, 0)
-            val, short_val = Text(f"value {c.value}", style="bold"), \
-                Text(f"val {c.value}", style="bold")
-            value: Slot = ((val, Text("cost ").append_text(cost) if cost else Text()),
+            val, short_val = Text(_("value {n}").format(n=c.value), style="bold"), \
+                Text(_("val {n}").format(n=c.value), style="bold")
+            value: Slot = ((val, Text(_("cost ")).append_text(cost) if cost else Text()),
                            (short_val, Text(COSTS).append_text(cost) if cost else Text()),
-                           (Text(f"v{c.value}", style="bold"),
+                           (Text(_("v{n}").format(n=c.value), style="bold"),
                             Text(COSTS).append_text(cost) if cost else Text()))
             gives = Text(income_text(c) if income_text(c) != "-" else "")
             short_gives = Text(income_short(c) if income_short(c) != "-" else "")
-            power, short_power = (Text(f"power {c.power}"), Text(f"{c.power}pw")) \
+            power, short_power = (Text(_("power {n}").format(n=c.power)),
+                                  Text(_("{n}pw").format(n=c.power))) \
                 if c.power else (Text(), Text())
             gains: Slot = ((gives, power), (gives, short_power), (short_gives, short_power))
             makes = res_text(c.production.wood, c.production.stone, c.production.grain)
-            prod: Slot = ((Text("makes ").append_text(makes) if makes else Text(),
+            prod: Slot = ((Text(_("makes ")).append_text(makes) if makes else Text(),
                            card_marks(c)),
                           (Text(PRODUCES).append_text(makes) if makes else Text(),
                            card_marks(c)))
@@ -228,43 +260,52 @@ def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int 
             name_style = HIGHLIGHT if cid in highlight else "bold"
             if row_name == "conquest":
                 name_style += " italic"
+            minimum = _("min {n}").format(n=f"{need}{star}")
             faces.append(CardFace(
-                card=cid, name=c.name.en, name_style=name_style, top=((top, kind),),
+                card=cid, name=name(c.name), name_style=name_style, top=((top, kind),),
                 lines=(value, gains, prod),
-                bottom=((bid, Text(f"min {need}{star}", style="bold")),
-                        (short_bid, Text(f"min {need}{star}", style="bold")),
+                bottom=((bid, Text(minimum, style="bold")),
+                        (short_bid, Text(minimum, style="bold")),
                         (short_bid, Text(f"≥{need}{star}", style="bold"))),
                 chosen=cid == chosen, click=click))
-        heading = Text("Market" if row_name == "market" else "Conquest row *",
+        heading = Text(_("Market") if row_name == "market" else _("Conquest row *"),
                        style="bold" if row_name == "market" else "bold italic")
         groups.append(CardGroup(heading, tuple(faces)))
-    return CardRows(tuple(groups), Text("no power cards on offer", style="dim"))
+    return CardRows(tuple(groups), Text(_("no power cards on offer"), style="dim"))
 
 
 def card_tooltip(cards: CardSet, cid: str) -> str:
     """Every field of a power card in words (the tooltip of a card on the board)."""
     c = cards.power_by_id[cid]
-    parts = [f"{c.name.en}: {c.kind} from pile {c.pile}, value {c.value}"]
+    parts = [(_("{name}: building from pile {pile}, value {value}") if c.is_building else
+              _("{name}: landscape from pile {pile}, value {value}")).format(
+                  name=name(c.name), pile=c.pile, value=c.value)]
     if c.cost.wood or c.cost.stone:
-        parts.append(f"building cost {cost_text(c)} ({COSTS})")
+        parts.append(_("building cost {cost} ({mark})").format(cost=cost_text(c), mark=COSTS))
     if c.inhabitants:
-        parts.append(plural(c.inhabitants, "inhabitant"))
+        parts.append(ngettext("{n} inhabitant", "{n} inhabitants", c.inhabitants).format(
+            n=c.inhabitants))
     if c.income.coins:
-        parts.append(f"one-time income {plural(c.income.coins, 'coin card')}")
+        parts.append(ngettext("one-time income {n} coin card", "one-time income {n} coin cards",
+                              c.income.coins).format(n=c.income.coins))
     if c.income.luxury:
-        parts.append(f"one-time income {plural(c.income.luxury, 'luxury good')}")
+        parts.append(ngettext("one-time income {n} luxury good",
+                              "one-time income {n} luxury goods",
+                              c.income.luxury).format(n=c.income.luxury))
     if c.power:
-        parts.append(plural(c.power, "power point"))
+        parts.append(ngettext("{n} power point", "{n} power points", c.power).format(n=c.power))
     if c.production.wood or c.production.stone or c.production.grain:
         made = prod_text(c.production.wood, c.production.stone, c.production.grain)
-        parts.append(f"produces {made} each round ({PRODUCES})")
+        parts.append(_("produces {made} each round ({mark})").format(made=made, mark=PRODUCES))
     if c.catastrophe:
-        parts.append(f"symbol {catastrophe_glyph(c.catastrophe)} "
-                     f"{catastrophe_name(cards, c.catastrophe)}")
+        parts.append(_("symbol {mark} {catastrophe}").format(
+            mark=catastrophe_glyph(c.catastrophe),
+            catastrophe=catastrophe_name(cards, c.catastrophe)))
     special = special_text(c, cards)
     if special:
         parts.append(special)
-    return "; ".join(parts) + ". Click to choose it in the decision panel."
+    return _("{fields}. Click to choose it in the decision panel.").format(
+        fields="; ".join(parts))
 
 
 def specials_line(cards: CardSet, view: View) -> Text:
@@ -275,7 +316,7 @@ def specials_line(cards: CardSet, view: View) -> Text:
         special = special_text(cards.power_by_id[cid], cards)
         if special:
             out.append(" · " if out else "◆ ", style="bold" if not out else "dim")
-            out.append(f"{n} {cards.power_by_id[cid].name.en}: ", style="bold")
+            out.append(f"{n} {name(cards.power_by_id[cid].name)}: ", style="bold")
             out.append(special)
     return out
 
@@ -288,20 +329,22 @@ def conquest_rule(cards: CardSet, view: View, seats: Sequence[Seat], current: in
     if not view.conquest:
         return Text()
     out = Text("* ", style="bold")
-    out.append(f"Conquest row (in italics): min = value + "
-               f"{rule_numbers(cards).conquest_surcharge}")
+    out.append(_("Conquest row (in italics): min = value + {n}").format(
+        n=rule_numbers(cards).conquest_surcharge))
     cur = view.players[current] if current is not None else None
     if cur is not None and cur.conquest_discount:
-        out.append(f" − {cur.conquest_discount} for ")
+        before, _mark, after = _(" − {n} for {player}'s Barracks/Stockade").format(
+            n=cur.conquest_discount, player="\0").partition("\0")
+        out.append(before)
         out.append_text(seat_short(seats[cur.seat]))
-        out.append("'s Barracks/Stockade")
-    out.append("; a bid there cannot be beaten.")
+        out.append(after)
+    out.append(_("; a bid there cannot be beaten."))
     return out
 
 
 def board_legend_line() -> Text:
     """The short forms of the board, explained (the lines under the board)."""
-    return Text(f"{OFFER_LEGEND}\n{TRACKS_LEGEND}\n{OTHER_LEGEND}", style="dim")
+    return Text(f"{offer_legend()}\n{tracks_legend()}\n{other_legend()}", style="dim")
 
 
 def offer_cards(view: View) -> list[str]:
@@ -314,20 +357,20 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat],
     """The catastrophe tracks side by side: markers, spaces left, who is protected; a track
     whose marker moved since the current player's last turn is marked (✱)."""
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    t.add_column("Catastrophe", style="bold")
+    t.add_column(_("Catastrophe"), style="bold")
     moved = changed.tracks if changed is not None else frozenset()
     for tr in view.tracks:
         head = cat_mark(tr.catastrophe).append(" ")
-        head.append(cards.catastrophe_by_id[tr.catastrophe].name.en,
+        head.append(catastrophe_name(cards, tr.catastrophe),
                     style="bold red" if tr.struck else "bold")
         if tr.catastrophe in moved:
             head.append(CHANGED, style=CHANGED_STYLE)
         t.add_column(head)
-    marks: list[RenderableType] = [Text("Marker")]
-    prots: list[RenderableType] = [Text("Protected")]
+    marks: list[RenderableType] = [Text(_("Marker"))]
+    prots: list[RenderableType] = [Text(_("Protected"))]
     for tr in view.tracks:
         if tr.struck:
-            marks.append(Text("STRUCK", style="bold red"))
+            marks.append(Text(_("STRUCK"), style="bold red"))
         else:
             left = max(0, tr.steps - tr.advances)
             m = Text("●" * tr.advances + "○" * left)
@@ -347,12 +390,16 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat],
     return t
 
 
-TRACKS_LEGEND = ("Marker: ● spaces moved, ○ spaces left, ⚡ it strikes there · Protected: "
-                 "the players it cannot hit")
-OTHER_LEGEND = (f"◆ ♜ a special function or protection, listed under the cards · "
-                f"{CHANGED_LEGEND} · ▩ covered, ◌ under construction · ◀ the player to move · "
-                "Pop population, Pow power, Prod production, Lux luxury goods held/allowed · "
-                "inh inhabitants")
+def tracks_legend() -> str:
+    return _("Marker: ● spaces moved, ○ spaces left, ⚡ it strikes there · Protected: the "
+             "players it cannot hit")
+
+
+def other_legend() -> str:
+    return _("◆ ♜ a special function or protection, listed under the cards · {changed} · "
+             "▩ covered, ◌ under construction · ◀ the player to move · Pop population, "
+             "Pow power, Prod production, Lux luxury goods held/allowed · "
+             "inh inhabitants").format(changed=changed_legend())
 
 
 def protection_notes(cards: CardSet, p: PlayerView) -> Text:
@@ -360,16 +407,21 @@ def protection_notes(cards: CardSet, p: PlayerView) -> Text:
     t = Text()
     for cat, why in p.protection:
         if why:
-            t.append(", " if t else "Protected from ", style="dim")
-            t.append(cards.catastrophe_by_id[cat].name.en, style="bold")
+            t.append(", " if t else _("Protected from "), style="dim")
+            t.append(catastrophe_name(cards, cat), style="bold")
             t.append(f" ({why})", style="dim")
     return t
 
 
-PHASE_NAMES = {"setup": "Setup", "reveal": "Reveal", "catastrophe": "Catastrophe",
-               "supply": "Supply", "bidding": "Bidding", "turn_order": "Turn order",
-               "gain": "Gaining cards", "income": "Income", "restoration": "Restoration",
-               "scoring": "Scoring", "over": "Game over"}
+def phase_name(phase: str) -> str:
+    """A phase of the round, as the status line names it."""
+    names = {"setup": _("Setup"), "reveal": _("Reveal"), "catastrophe": _("Catastrophe"),
+             "supply": _("Supply"), "bidding": _("Bidding"), "turn_order": _("Turn order"),
+             "gain": _("Gaining cards"), "income": _("Income"),
+             "restoration": _("Restoration"), "scoring": _("Scoring"), "over": _("Game over")}
+    return names.get(phase, phase.replace("_", " ").capitalize())
+
+
 SEP = " │ "
 
 
@@ -377,16 +429,17 @@ def status_line(cards: CardSet, view: View, seats: Sequence[Seat]) -> Text:
     """One line: round │ phase │ power piles │ coin piles │ turn order."""
     piles = " ".join(f"{k}{n}" for k, n in view.piles_left)
     out = Text()
-    out.append(f"Round {max(view.round, 1)}/{rule_numbers(cards).rounds}", style="bold")
+    out.append(_("Round {round}/{rounds}").format(round=max(view.round, 1),
+                                                 rounds=rule_numbers(cards).rounds), style="bold")
     out.append(SEP, style="dim")
-    out.append(PHASE_NAMES.get(view.phase, view.phase.replace("_", " ").capitalize()),
-               style="bold")
+    out.append(phase_name(view.phase), style="bold")
     out.append(SEP, style="dim")
-    out.append(f"Pile {piles}")
+    out.append(_("Pile {piles}").format(piles=piles))
     out.append(SEP, style="dim")
-    out.append(f"Coins {view.coin_pile_size}, discard {len(view.discard)}")
+    out.append(_("Coins {n}, discard {discard}").format(n=view.coin_pile_size,
+                                                         discard=len(view.discard)))
     out.append(SEP, style="dim")
-    out.append("Order ")
+    out.append(_("Order "))
     for i, s in enumerate(view.order):
         if i:
             out.append("›", style="dim")
@@ -399,10 +452,12 @@ def player_brief(view: View, seat: int, seats: Sequence[Seat]) -> Text:
     p = view.players[seat]
     out = Text()
     out.append_text(seat_tag(seats[seat]))
-    for label, value in (("pop", str(p.inhabitants)), ("pow", str(p.power)),
-                         ("prod", prod_text(*p.production)),
-                         ("lux", f"{p.luxury}/{p.luxury_cap}"), ("hand", str(p.hand_size))):
-        out.append(" · " if label != "pop" else "  ", style="dim")
+    for n, (label, value) in enumerate(((_("pop"), str(p.inhabitants)),
+                                        (_("pow"), str(p.power)),
+                                        (_("prod"), prod_text(*p.production)),
+                                        (_("lux"), f"{p.luxury}/{p.luxury_cap}"),
+                                        (_("hand"), str(p.hand_size)))):
+        out.append(" · " if n else "  ", style="dim")
         out.append(f"{label} ")
         out.append(value, style="bold")
     return out
@@ -412,28 +467,29 @@ def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: in
                   ) -> Table:
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Player", "left"), ("Pop", "right"), ("Pow", "right"), ("Prod", "left"),
-        ("Lux", "right"), ("Hand", "right"), ("Bid", "left"))
+        (_("Player"), "left"), (_("Pop"), "right"), (_("Pow"), "right"), (_("Prod"), "left"),
+        (_("Lux"), "right"), (_("Hand"), "right"), (_("Bid"), "left"))
     for col, just in columns:
         t.add_column(col, justify=just)
     standing = view_standing_bids(view)
     for seat in view.order:
         p = view.players[seat]
         st = seats[seat]
-        name = seat_tag(st)
+        who = seat_tag(st)
         if seat == current:
-            name.append(" ◀", style="bold")
+            who.append(" ◀", style="bold")
         if not st.human:
-            name.append(f" ({st.kind})", style="dim")
+            who.append(f" ({st.kind})", style="dim")
         bid = Text("-", style="dim")
         if p.bid_card:
             info = cards.power_by_id.get(p.bid_card)
-            bid = Text(f"{p.bid_count} on {info.name.en if info else p.bid_card}")
+            bid = Text(_("{n} on {card}").format(
+                n=p.bid_count, card=name(info.name) if info else p.bid_card))
             held = standing.get(p.bid_card)
             if held is not None and held[0] != seat:
                 bid.stylize("dim strike")
-                bid.append(" outbid", style="bold yellow")
-        t.add_row(name, str(p.inhabitants), str(p.power), prod_text(*p.production),
+                bid.append(" " + _("outbid"), style="bold yellow")
+        t.add_row(who, str(p.inhabitants), str(p.power), prod_text(*p.production),
                   f"{p.luxury}/{p.luxury_cap}", str(p.hand_size), bid)
     return t
 
@@ -442,7 +498,8 @@ def card_words(cards: CardSet, inhabitants: int, power: int, wood: int, stone: i
                symbols: Sequence[CatastropheId]) -> list[str]:
     """A card's figures, short enough for a tableau column (the board's legend explains them):
     ``3 inh``, ``power 2``, its production ``1W 1G``, the catastrophe symbols it shows."""
-    out = [f"{inhabitants} inh" if inhabitants else "", f"power {power}" if power else "",
+    out = [inhabitants_short(inhabitants) if inhabitants else "",
+           _("power {n}").format(n=power) if power else "",
            prod_text(wood, stone, grain) if wood or stone or grain else "",
            " ".join(catastrophe_name(cards, s) for s in symbols)]
     return [x for x in out if x]
@@ -463,7 +520,7 @@ def _placed_line(cards: CardSet, pv: PlacedView, highlight: frozenset[str] = fro
     elif pv.under_construction:
         t.append("◌ ", style="bold yellow")
         name_style = "italic"
-    t.append(c.name.en, style=HIGHLIGHT if pv.card in highlight else name_style)
+    t.append(name(c.name), style=HIGHLIGHT if pv.card in highlight else name_style)
     bits = card_words(cards, c.inhabitants, c.power, c.production.wood, c.production.stone,
                       c.production.grain, [c.catastrophe] if c.catastrophe else [])
     sp = special_text(c, cards)
@@ -471,10 +528,11 @@ def _placed_line(cards: CardSet, pv: PlacedView, highlight: frozenset[str] = fro
         bits.append(sp)
     t.append(" " + ", ".join(bits), style="dim")
     if pv.under_construction:
-        t.append(" [under construction]", style="bold yellow")
+        t.append(" [" + _("under construction") + "]", style="bold yellow")
     if pv.covered:
-        cause = cards.catastrophe_by_id[pv.cover_cause].name.en if pv.cover_cause else "?"
-        t.append(f" [covered: {cause}]", style="bold red")
+        cause = (name(cards.catastrophe_by_id[pv.cover_cause].name) if pv.cover_cause
+                 else "?")
+        t.append(" [" + _("covered: {cause}").format(cause=cause) + "]", style="bold red")
     return t
 
 
@@ -486,27 +544,29 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
     st = seats[seat]
     civ = cards.civ_by_id[p.civ]
     head = seat_tag(st)
-    head.append(f"  population {p.inhabitants}  power {p.power}  production "
-                f"{prod_text(*p.production)}  luxury {p.luxury}/{p.luxury_cap}  "
-                f"hand {p.hand_size}")
+    head.append("  " + _("population {pop}  power {power}  production {prod}  luxury {lux}  "
+                         "hand {hand}").format(pop=p.inhabitants, power=p.power,
+                                              prod=prod_text(*p.production),
+                                              lux=f"{p.luxury}/{p.luxury_cap}",
+                                              hand=p.hand_size))
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", expand=True)
-    t.add_column("Buildings", ratio=1)
-    t.add_column("Civilization", ratio=1)
-    t.add_column("Landscapes", ratio=1)
-    civ_text = Text(f"{civ.name.en} #{civ.number}", style="bold")
+    t.add_column(_("Buildings"), ratio=1)
+    t.add_column(_("Civilization"), ratio=1)
+    t.add_column(_("Landscapes"), ratio=1)
+    civ_text = Text(f"{name(civ.name)} #{civ.number}", style="bold")
     civ_text.append(" " + " ".join(catastrophe_name(cards, c) for c in civ.catastrophes),
                     style="dim")
     civ_text.append("\n" + ", ".join(card_words(
         cards, civ.inhabitants, civ.power, civ.production.wood, civ.production.stone,
         civ.production.grain, [])), style="dim")
     if p.civ_state != "active":
-        civ_text.append(f"\n[{p.civ_state}]", style="bold red")
-    lux = Text("\nLuxury card", style="bold")
+        civ_text.append(f"\n[{card_state(p.civ_state)}]", style="bold red")
+    lux = Text("\n" + _("Luxury card"), style="bold")
     lux.append(" " + ", ".join(card_words(cards, cards.luxury.inhabitants, cards.luxury.power,
                                            0, 0, 0, [])), style="dim")
     if p.luxury_state != "active":
-        lux.append(f" [{p.luxury_state}]", style="bold red")
-    lux.append(f"\nluxury goods {p.luxury}/{p.luxury_cap}")
+        lux.append(f" [{card_state(p.luxury_state)}]", style="bold red")
+    lux.append("\n" + _("luxury goods {held}/{cap}").format(held=p.luxury, cap=p.luxury_cap))
     civ_text.append_text(lux)
     left = Text("\n").join(_placed_line(cards, b, highlight, changed)
                             for b in reversed(p.buildings)) \
@@ -520,7 +580,7 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
     if notes:
         parts.append(notes)
     if show_hand:
-        hand = Text("Hand: ", style="bold")
+        hand = Text(_("Hand: "), style="bold")
         hand.append_text(hand_summary(cards, view.hand))
         parts.append(hand)
     return Group(*parts)
@@ -530,27 +590,37 @@ def is_civ(card: str) -> bool:
     return card == CIV
 
 
+def card_state(state: str) -> str:
+    """A civilization or luxury card's state when it is not active (covered, removed)."""
+    return {"covered": _("covered"), "removed": _("removed")}.get(state, state)
+
+
 def card_name(cards: CardSet, civ: str, card: str) -> str:
-    """The engine's name for a card id (:func:`card_label`), capitalised for a list.
+    """A card of a player's tableau by its id, for a list: a power card's name, ``Civilization
+    card Athens``, ``Luxury card``.
 
     ``civ`` is the civilization of the player whose ``civ`` card is meant.
     """
-    label = card_label(cards, card, civ)
-    if label.startswith("the "):
-        label = label[4:]
-    return label[:1].upper() + label[1:]
+    if card == CIV:
+        found = cards.civ_by_id.get(civ)
+        return _("Civilization card {name}").format(name=name(found.name) if found else "?")
+    if card == LUXURY:
+        return _("Luxury card")
+    info = cards.power_by_id.get(card)
+    return name(info.name) if info is not None else card
 
 
 def income_table(cards: CardSet) -> Table:
     """The income table from the card data: coin cards (and luxury goods) by inhabitants."""
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    t.add_column("Inhabitants")
-    t.add_column("Coin cards", justify="right")
-    t.add_column("Luxury goods", justify="right")
+    t.add_column(_("Inhabitants"))
+    t.add_column(_("Coin cards"), justify="right")
+    t.add_column(_("Luxury goods"), justify="right")
     rows = cards.income
     for i, row in enumerate(rows):
         upper = rows[i + 1].inhabitants - 1 if i + 1 < len(rows) else None
-        span = (f"{row.inhabitants} or more" if upper is None else str(row.inhabitants)
+        span = (_("{n} or more").format(n=row.inhabitants) if upper is None
+                else str(row.inhabitants)
                 if upper == row.inhabitants else f"{row.inhabitants}–{upper}")
         t.add_row(span, str(row.coins), str(row.luxury) if row.luxury else "-")
     return t
@@ -560,32 +630,33 @@ def catastrophe_effects(cards: CardSet) -> Table:
     """What each catastrophe does when it strikes and what protects from it (card data and the
     engine's rule numbers)."""
     n = rule_numbers(cards)
-    share = f"one in {in_words(n.row_share)} (rounded up) of"
+    share = in_words(n.row_share)
     effect = {
-        "plague": "your civilization card is hit",
-        "earthquake": f"{share} your buildings are hit",
-        "tempest": f"{share} your landscapes are hit",
-        "drought": "your power card with the most grain is hit",
-        "decline": "you lose all luxury goods and the luxury card is hit (you may then hold "
-                   f"only {n.declined_luxury_cap})",
+        "plague": _("your civilization card is hit"),
+        "earthquake": _("one in {n} (rounded up) of your buildings are hit").format(n=share),
+        "tempest": _("one in {n} (rounded up) of your landscapes are hit").format(n=share),
+        "drought": _("your power card with the most grain is hit"),
+        "decline": _("you lose all luxury goods and the luxury card is hit (you may then hold "
+                     "only {n})").format(n=n.declined_luxury_cap),
     }
     t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    t.add_column("Catastrophe", style="bold", no_wrap=True)
-    t.add_column("Spaces", justify="right")
-    t.add_column("When it strikes")
-    t.add_column("Protected by")
+    t.add_column(_("Catastrophe"), style="bold", no_wrap=True)
+    t.add_column(_("Spaces"), justify="right")
+    t.add_column(_("When it strikes"))
+    t.add_column(_("Protected by"))
     for cat in cards.catastrophes:
-        guards = [c.name.en for c in cards.power_cards if c.protection == cat.id]
-        t.add_row(cat.name.en, str(cat.steps), effect.get(cat.id, ""),
-                  ", ".join([*guards, f"{in_words(n.symbols_for_protection)} of its symbols"]))
+        guards = [name(c.name) for c in cards.power_cards if c.protection == cat.id]
+        t.add_row(name(cat.name), str(cat.steps), effect.get(cat.id, ""),
+                  ", ".join([*guards, _("{n} of its symbols").format(
+                      n=in_words(n.symbols_for_protection))]))
     return t
 
 
 def board_legend(cards: CardSet) -> Group:
     """The help's reference: every short form on the board, the income table, the catastrophes."""
-    return Group(Text("The board's short forms", style="bold"), Text(OFFER_LEGEND),
-                 Text(TRACKS_LEGEND), Text(OTHER_LEGEND),
-                 Text(""), Text("Income each round, by the inhabitants on your cards",
+    return Group(Text(_("The board's short forms"), style="bold"), Text(offer_legend()),
+                 Text(tracks_legend()), Text(other_legend()),
+                 Text(""), Text(_("Income each round, by the inhabitants on your cards"),
                                 style="bold"), income_table(cards),
-                 Text(""), Text("Catastrophes: each card hit is covered with a coin card or "
-                                "removed", style="bold"), catastrophe_effects(cards))
+                 Text(""), Text(_("Catastrophes: each card hit is covered with a coin card or "
+                                  "removed"), style="bold"), catastrophe_effects(cards))

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from peloponnes_tui.i18n import _
 from peloponnes_tui.inputs import SAVE_BYTES_MAX, InputError, load_json
 
 
@@ -28,9 +29,11 @@ class SaveInfo:
         when = "" if self.saved is None else time.strftime("%Y-%m-%d %H:%M",
                                                            time.localtime(self.saved))
         if self.damaged is not None:
-            return " · ".join(x for x in (f"damaged: {self.damaged}", when) if x)
-        state = {None: "", True: "finished", False: "in progress"}[self.over]
-        rnd = "round not recorded" if self.round is None else f"round {self.round}"
+            return " · ".join(x for x in (_("damaged: {reason}").format(reason=self.damaged),
+                                          when) if x)
+        state = {None: "", True: _("finished"), False: _("in progress")}[self.over]
+        rnd = (_("round not recorded") if self.round is None else
+               _("round {n}").format(n=self.round))
         if self.over:
             rnd = ""
         return " · ".join(x for x in (rnd, ", ".join(self.players), when, state) if x)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.colours import COLOURS, player_colour, player_letter, player_symbol
 
 # The engine, the bots and the card model (pydantic, YAML) load when a game starts, not when the
@@ -133,9 +134,11 @@ class LockHolder:
     started: float  # seconds since the epoch
 
     def describe(self) -> str:
-        when = time.strftime("%H:%M on %d %b %Y", time.localtime(self.started))
-        where = "" if self.host == socket.gethostname() else f" on {self.host}"
-        return f"the window of process {self.pid}{where}, since {when}"
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.started))
+        if self.host == socket.gethostname():
+            return _("the window of process {pid}, since {when}").format(pid=self.pid, when=when)
+        return _("the window of process {pid} on {host}, since {when}").format(
+            pid=self.pid, host=self.host, when=when)
 
     def to_json(self) -> str:
         return json.dumps({"pid": self.pid, "host": self.host, "started": self.started})

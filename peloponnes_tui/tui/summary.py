@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from peloponnes_tui.engine.names import card_label
+from peloponnes_tui.i18n import _, name
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -38,7 +38,7 @@ class Line:
 
 
 def _joined(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 def unseen(events: Sequence[Event], seat: int) -> list[Event]:
@@ -114,9 +114,10 @@ def summarize(events: Sequence[Event], seat: int, names: Sequence[str],
             if len(run) == 1:
                 lines.append(Line(ev.text, None, ev.kind))
             else:
-                left = [card_label(cards, c) for e in run for c in e.cards]
-                lines.append(Line(f"Nobody bid on {_joined(left)}: they leave the game.", None,
-                                  ev.kind))
+                left = [name(cards.power_by_id[c].name) if c in cards.power_by_id else c
+                        for e in run for c in e.cards]
+                lines.append(Line(_("Nobody bid on {cards}: they leave the game.").format(
+                    cards=_joined(left)), None, ev.kind))
             continue
         if ev.phase == "income" and ev.kind != "supply":
             block = [ev]
@@ -138,7 +139,8 @@ def _income_lines(block: Sequence[Event], names: Sequence[str]) -> list[Line]:
     lines: list[Line] = []
     if regular:
         parts = [f"{names[e.player]} {e.get('coins')}" for e in regular if e.player is not None]
-        lines.append(Line(f"Income in coin cards: {_joined(parts)}.", None, "income"))
+        lines.append(Line(_("Income in coin cards: {incomes}.").format(incomes=_joined(parts)),
+                          None, "income"))
     lines += [Line(e.text, e.player, e.kind) for e in block if e not in regular]
     return lines
 

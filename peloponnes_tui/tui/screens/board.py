@@ -17,20 +17,21 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
+from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.render import (
-    OFFER_LEGEND,
-    TRACKS_LEGEND,
     board_legend_line,
     card_tooltip,
     conquest_rule,
     offer_cards,
+    offer_legend,
     offer_table,
     player_brief,
     players_table,
     specials_line,
     status_line,
     tableau,
+    tracks_legend,
     tracks_table,
 )
 from peloponnes_tui.tui.screens.handoff import summary_text
@@ -75,10 +76,10 @@ def event_text(ev: Event, seats: Sequence[Seat]) -> Text:
 def tabs_line(which: str) -> Text:
     """The line above the board: its three views (``which`` is shown) and the other keys."""
     tabs = Text()
-    for key, name, ident in (("m", "Board", "table"), ("t", "Tableaux", "tableaux"),
-                             ("v", "Log", "log")):
+    for key, name, ident in (("m", _("Board"), "table"), ("t", _("Tableaux"), "tableaux"),
+                             ("v", _("Log"), "log")):
         tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
-    tabs.append("  PgUp/PgDn scroll  ^↑↓ panel  ^s save  ^p commands", style="dim")
+    tabs.append("  " + _("PgUp/PgDn scroll  ^↑↓ panel  ^s save  ^p commands"), style="dim")
     return tabs
 
 
@@ -88,7 +89,7 @@ def other_tableaux(cards: CardSet, view: View, viewer: int | None, seats: Sequen
     side, in turn order; no hands."""
     others = [s for s in view.order if s != viewer]
     grid = Table.grid(expand=True, padding=(0, 2))
-    for _ in range(across):
+    for _column in range(across):
         grid.add_column(ratio=1)
     for row in range(0, len(others), across):
         cells = [tableau(cards, view, s, seats, show_hand=False, changed=covered)
@@ -100,7 +101,7 @@ def other_tableaux(cards: CardSet, view: View, viewer: int | None, seats: Sequen
 def one_tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat], show_hand: bool
                 ) -> Group:
     """The Tableaux view: one player's tableau."""
-    return Group(Text("t: next player  ", style="dim"),
+    return Group(Text(_("t: next player") + "  ", style="dim"),
                  tableau(cards, view, seat, seats, show_hand))
 
 
@@ -109,22 +110,32 @@ def last_events(events: Sequence[Event], seats: Sequence[Seat]) -> Text:
     return Text("\n").join(event_text(e, seats) for e in events)
 
 
+def offer_tooltip() -> str:
+    """The tooltip of the cards on offer: the legend of their short forms."""
+    return _("{legend}. Click a card to choose it in the decision panel.").format(
+        legend=offer_legend())
+
+
+def since_head() -> str:
+    return _("Since your last turn (the latest last; v: the whole log)")
+
+
 class BoardScreen(Screen[None], AppAccess):
     BINDINGS: ClassVar[list[BindingType]] = [
         # m/t/v are shown in the line above the board, so the footer stays short (and cheap to
         # redraw when the decision panel changes)
-        Binding("m,f2", "show('table')", "Board", show=False),
-        Binding("t,f3", "tableaux", "Tableaux", show=False),
-        Binding("v,f4", "show('log')", "Log", show=False),
-        Binding("h,f1", "app.help", "Help"),
-        Binding("ctrl+z", "app.undo", "Undo"),
-        Binding("ctrl+s", "app.save_game", "Save", show=False),
-        Binding("s", "scores", "Scores", show=False),
-        Binding("q", "app.quit_app", "Quit"),
-        Binding("pageup", "scroll_main(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll_main(1)", "Scroll down", show=False),
-        Binding("ctrl+up", "scroll_decision(-1)", "Scroll the panel up", show=False),
-        Binding("ctrl+down", "scroll_decision(1)", "Scroll the panel down", show=False),
+        Binding("m,f2", "show('table')", N_("Board"), show=False),
+        Binding("t,f3", "tableaux", N_("Tableaux"), show=False),
+        Binding("v,f4", "show('log')", N_("Log"), show=False),
+        Binding("h,f1", "app.help", N_("Help")),
+        Binding("ctrl+z", "app.undo", N_("Undo")),
+        Binding("ctrl+s", "app.save_game", N_("Save"), show=False),
+        Binding("s", "scores", N_("Scores"), show=False),
+        Binding("q", "app.quit_app", N_("Quit")),
+        Binding("pageup", "scroll_main(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_main(1)", N_("Scroll down"), show=False),
+        Binding("ctrl+up", "scroll_decision(-1)", N_("Scroll the panel up"), show=False),
+        Binding("ctrl+down", "scroll_decision(1)", N_("Scroll the panel down"), show=False),
     ]
     CSS_PATH = "board.tcss"
 
@@ -141,9 +152,8 @@ class BoardScreen(Screen[None], AppAccess):
         yield Static(id="tabsline")
         with ContentSwitcher(initial="table", id="main"):
             with BoardScroll(id="table"):
-                yield CardsView(OFFER_LEGEND + ". Click a card to choose it in the decision "
-                                "panel.", id="offer")
-                yield Static(id="tracks").with_tooltip(TRACKS_LEGEND)
+                yield CardsView(offer_tooltip(), id="offer")
+                yield Static(id="tracks").with_tooltip(tracks_legend())
                 yield Static(id="players")
                 yield Static(id="alltableaux")
                 yield Static(board_legend_line(), id="legend")
@@ -156,8 +166,7 @@ class BoardScreen(Screen[None], AppAccess):
             yield Static(id="minetext")
         with BoardScroll(id="decision"):
             yield Static(id="sidemine")
-            yield Static("Since your last turn (the latest last; v: the whole log)",
-                         id="sincehead")
+            yield Static(since_head(), id="sincehead")
             with BoardScroll(id="since"):
                 yield Static(id="sincetext")
             yield Static(id="last")
@@ -336,6 +345,24 @@ class BoardScreen(Screen[None], AppAccess):
         # not change twice (a screen without a focused widget in between)
         for old in olds:
             old.remove()
+
+    async def relabel(self) -> None:
+        """Draw everything again in the current language (it changed): what was written when
+        the board was composed, then all that :meth:`restyle` draws, and the since-your-last-turn
+        box."""
+        offer = self.query_one("#offer", CardsView)
+        offer.legend = offer.tooltip = offer_tooltip()
+        offer.tips = {}  # the cards' own tooltips are made again at the next drawing
+        self.query_one("#tracks", Static).tooltip = tracks_legend()
+        self.query_one("#legend", Static).update(board_legend_line())
+        self.query_one("#sincehead", Static).update(since_head())
+        self.restyle()
+        session = self.papp.session
+        viewer = self.papp.viewer
+        if self.query_one("#since").display and session is not None and viewer is not None:
+            from peloponnes_tui.tui.summary import since_last_turn
+
+            self.show_since(since_last_turn(session, viewer))
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""

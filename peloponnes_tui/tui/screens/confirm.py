@@ -10,11 +10,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from peloponnes_tui.i18n import N_, _
+
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
     CSS_PATH = "confirm.tcss"
 
@@ -26,8 +28,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="box"):
             yield Static(self.question)
             with Horizontal():
-                yield Button("Yes (y)", id="yes", variant="warning")
-                yield Button("No (n)", id="no")
+                yield Button(_("Yes (y)"), id="yes", variant="warning")
+                yield Button(_("No (n)"), id="no")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

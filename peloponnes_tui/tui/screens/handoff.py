@@ -12,6 +12,8 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from peloponnes_tui.i18n import N_, _
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -44,8 +46,8 @@ class HandoffScreen(Screen[bool]):
     since their last turn (public events only)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "ready", "Show my hand", priority=True),
-        Binding("ctrl+z", "app.undo", "Undo the last player's choice"),
+        Binding("enter,space", "ready", N_("Show my hand"), priority=True),
+        Binding("ctrl+z", "app.undo", N_("Undo the last player's choice")),
     ]
     CSS_PATH = "handoff.tcss"
 
@@ -60,16 +62,20 @@ class HandoffScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            t = Text("Pass the keyboard to ", justify="center")
+            before, _mark, after = _("Pass the keyboard to {player}").format(
+                player="\0").partition("\0")
+            t = Text(before, justify="center")
             t.append(f"{self.seat.tag} {self.seat.name}", style=f"bold {self.seat.rich_colour}")
-            t.append(f"\n{self.what} Everyone else: please look away.", style="")
+            t.append(after)
+            t.append("\n" + _("{what} Everyone else: please look away.").format(what=self.what),
+                     style="")
             yield Static(t, id="who")
             if self.since:
-                yield Static("Since your last turn", id="sincehead")
+                yield Static(_("Since your last turn"), id="sincehead")
                 with VerticalScroll(id="since"):
                     yield Static(summary_text(self.since, self.seats))
-            yield Button(Text(f"I am {self.seat.name} — show my hand (Enter)"), id="ready",
-                         variant="primary")
+            yield Button(Text(_("I am {name} — show my hand (Enter)").format(
+                name=self.seat.name)), id="ready", variant="primary")
 
     def on_mount(self) -> None:
         self.fit(self.size.height)

@@ -10,23 +10,25 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.session import autosave_path, saves_dir
+from peloponnes_tui.tui.widgets.footer import KeysFooter
 
 
 class LoadScreen(Screen[None], AppAccess):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", N_("Back"))]
     CSS_PATH = "load.tcss"
 
     def compose(self) -> ComposeResult:
-        yield Label("[b]Load a saved game[/b] — pick a file or type a path and press Enter")
+        yield Label(_("[b]Load a saved game[/b] — pick a file or type a path and press Enter"))
         yield OptionList(*[Option(save_line(p), id=str(p)) for p in save_files()], id="files")
-        yield Input(placeholder="path to a save file", id="path")
+        yield Input(placeholder=_("path to a save file"), id="path")
         yield Static("", id="error")
-        yield Footer()
+        yield KeysFooter()
 
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:
@@ -58,7 +60,7 @@ def save_line(path: Path) -> Text:
     from peloponnes_tui.tui.saveinfo import save_info
 
     info = save_info(path)
-    name = "autosave" if path == autosave_path() else path.name
+    name = _("autosave") if path == autosave_path() else path.name
     t = Text(name, style="bold")
     t.append("  " + info.describe(), style="red" if info.damaged else "")
     return t

@@ -11,9 +11,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from peloponnes_tui.i18n import N_, _
+
 
 class MessageScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", "OK")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", N_("OK"))]
     CSS_PATH = "message.tcss"
 
     def __init__(self, title: str, text: str) -> None:
@@ -25,7 +27,7 @@ class MessageScreen(ModalScreen[None]):
         with Vertical(id="box"):
             yield Static(Text(self.title_text, style="bold"))
             yield Static(Text(self.text))
-            yield Button("OK (Enter)", id="ok")
+            yield Button(_("OK (Enter)"), id="ok")
 
     def on_button_pressed(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,4 @@
-"""The New game screen: seating, computer players, seed, privacy and pause."""
+"""The New game screen: seating, computer players, seed, privacy, pause and the language."""
 
 from __future__ import annotations
 
@@ -11,27 +11,30 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
+from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language
 from peloponnes_tui.inputs import DIGITS_MAX
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.session import PAUSES, Seat
 from peloponnes_tui.tui.widgets.choice import Choice, ColourChoice
-from peloponnes_tui.tui.widgets.seat_row import TOOLTIPS, SeatRow
+from peloponnes_tui.tui.widgets.footer import KeysFooter
+from peloponnes_tui.tui.widgets.seat_row import SeatRow, tooltips
 
 if TYPE_CHECKING:
     from peloponnes_tui.settings import Settings
 
 
 class NewGameScreen(Screen[None], AppAccess):
-    """Seating, computer players, seed, privacy and pause; what was chosen last time comes first
-    (the app's settings), and starting a game remembers the choices."""
+    """Seating, computer players, seed, privacy, pause and the language; what was chosen last
+    time comes first (the app's settings), and starting a game remembers the choices. Choosing
+    a language shows the app in it at once (and remembers it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+g", "start", "Start game", priority=True),
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("down", "move(1)", "Next row", show=False),
-        Binding("up", "move(-1)", "Previous row", show=False),
+        Binding("ctrl+g", "start", N_("Start game"), priority=True),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("down", "move(1)", N_("Next row"), show=False),
+        Binding("up", "move(-1)", N_("Previous row"), show=False),
     ]
     CSS_PATH = "new_game.tcss"
 
@@ -40,41 +43,52 @@ class NewGameScreen(Screen[None], AppAccess):
         self.settings: Settings | None = None
         self.seats: list[Seat] = []
         self.count = 3
+        # the seed typed and the pause chosen, kept when the screen is composed again
+        self.seed = ""
+        self.pause_shown: float | None = None
 
     def compose(self) -> ComposeResult:
-        settings = self.settings = self.papp.settings
+        # the form as it was when composed again (the language changed), else the settings
+        settings = self.settings = self.settings or self.papp.settings
         self.seats = [Seat(s.name, s.colour, s.kind) for s in settings.seats]
         self.count = settings.players
-        pause = min(PAUSES, key=lambda p: abs(p - self.papp.last_pause))
+        shown = self.papp.last_pause if self.pause_shown is None else self.pause_shown
+        pause = min(PAUSES, key=lambda p: abs(p - shown))
+        tips = tooltips()
         with VerticalScroll(id="form"):
-            yield Label("[b]New game[/b] — ↑↓ move, ←→ change, Ctrl+G starts", id="head")
+            yield Label(_("[b]New game[/b] — ↑↓ move, ←→ change, Ctrl+G starts"), id="head")
             with Horizontal(classes="row", id="countrow"):
-                yield Label("Players", classes="what")
+                yield Label(_("Players"), classes="what")
                 yield Choice([(str(n), str(n)) for n in range(2, 6)], str(self.count),
-                             id="count", tooltip=TOOLTIPS["count"])
+                             id="count", tooltip=tips["count"])
             for i, seat in enumerate(self.seats):
                 yield SeatRow(i, seat)
             with Horizontal(classes="row", id="seedrow"):
-                yield Label("Seed", classes="what")
+                yield Label(_("Seed"), classes="what")
                 # As many digits as a save may hold, so the autosave can be resumed.
-                seed = Input("", id="seed", placeholder="random", restrict=r"[0-9]*",
+                seed = Input(self.seed, id="seed", placeholder=_("random"), restrict=r"[0-9]*",
                              max_length=DIGITS_MAX, compact=True)
-                seed.tooltip = TOOLTIPS["seed"]
+                seed.tooltip = tips["seed"]
                 yield seed
             with Horizontal(classes="row"):
-                yield Label("Hide hands", classes="what")
-                yield Choice([("yes", "yes"), ("no", "no")],
+                yield Label(_("Hide hands"), classes="what")
+                yield Choice([("yes", _("yes")), ("no", _("no"))],
                              "yes" if settings.privacy else "no", id="privacy",
-                             tooltip=TOOLTIPS["privacy"])
-                yield Label("cover the board between people", classes="hint")
+                             tooltip=tips["privacy"])
+                yield Label(_("cover the board between people"), classes="hint")
             with Horizontal(classes="row"):
-                yield Label("Pause", classes="what")
-                yield Choice([(f"{p:g}", f"{p:g} s") for p in PAUSES], f"{pause:g}",
-                             id="pause", tooltip=TOOLTIPS["pause"])
-                yield Label("before each computer move", classes="hint")
-            yield Button("Start game (Ctrl+G)", id="start", variant="primary")
+                yield Label(_("Pause"), classes="what")
+                yield Choice([(f"{p:g}", _("{seconds} s").format(seconds=f"{p:g}"))
+                              for p in PAUSES], f"{pause:g}", id="pause", tooltip=tips["pause"])
+                yield Label(_("before each computer move"), classes="hint")
+            with Horizontal(classes="row", id="languagerow"):
+                # each language by its own name: whoever reads only one of them finds it
+                yield Label(_("Language"), classes="what")
+                yield Choice([(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES], language(),
+                             id="language", tooltip=tips["language"])
+            yield Button(_("Start game (Ctrl+G)"), id="start", variant="primary")
             yield Static("", id="error")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_count(self.count)
@@ -127,6 +141,22 @@ class NewGameScreen(Screen[None], AppAccess):
     def count_changed(self, event: Choice.Changed) -> None:
         self.set_count(int(event.choice.value))
 
+    @on(Choice.Changed, "#language")
+    def language_changed(self, event: Choice.Changed) -> None:
+        self.papp.switch_language(event.choice.value)
+
+    async def relabel(self) -> None:
+        """Compose the form again in the current language (it changed), as it was filled in,
+        the focus where it was."""
+        focused = self.focused.id if self.focused is not None else None
+        self.settings = self.chosen()
+        self.seed = self.query_one("#seed", Input).value
+        self.pause_shown = self.pause
+        await self.recompose()
+        self.set_count(self.count)
+        if focused is not None and self.query(f"#{focused}"):
+            self.query_one(f"#{focused}").focus()
+
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
         self.action_start()
@@ -136,15 +166,16 @@ class NewGameScreen(Screen[None], AppAccess):
         for i in range(self.count):
             name = self.query_one(f"#name{i}", Input).value.strip()
             if not name:
-                self.query_one("#error", Static).update(f"Player {i + 1} needs a name.")
+                self.query_one("#error", Static).update(
+                    _("Player {n} needs a name.").format(n=i + 1))
                 return
             s = self.seats[i]
             seats.append(Seat(name, s.colour, s.kind))
         if len({s.name for s in seats}) < len(seats):
-            self.query_one("#error", Static).update("Every player needs a different name.")
+            self.query_one("#error", Static).update(_("Every player needs a different name."))
             return
         if len({s.colour for s in seats}) < len(seats):
-            self.query_one("#error", Static).update("Every player needs a different colour.")
+            self.query_one("#error", Static).update(_("Every player needs a different colour."))
             return
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw else random.randrange(1, 1_000_000)
@@ -164,8 +195,10 @@ class NewGameScreen(Screen[None], AppAccess):
             except ValueError:
                 seats.append(before.model_copy(update={"colour": seat.colour,
                                                        "kind": seat.kind}))
+        # the language as the app has it now (chosen here or in the command palette)
         return base.model_copy(update={"players": self.count, "seats": tuple(seats),
-                                       "pause": self.pause, "privacy": self.privacy})
+                                       "pause": self.pause, "privacy": self.privacy,
+                                       "language": self.papp.settings.language})
 
 
 __all__ = ["NewGameScreen"]

@@ -9,9 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
+from peloponnes_tui.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -30,30 +32,31 @@ def score_table(cards: CardSet, scores: Sequence[Score], seats: list[Seat]) -> T
 
     leftovers = rule_numbers(cards).leftovers_per_power_point
 
-    t = Table(title="Final scoring", header_style="bold", show_lines=False)
+    t = Table(title=_("Final scoring"), header_style="bold", show_lines=False)
     t.add_column("")
     for s in scores:
         st = seats[s.seat]
         t.add_column(Text(f"{st.tag} {st.name}", style=f"bold {st.rich_colour}"),
                      justify="right")
-    rows: list[tuple[str, list[str]]] = [
-        ("Population: tableau", [str(s.population_tableau) for s in scores]),
-        ("  + inhabitant coin cards", [str(s.population_coins) for s in scores]),
-        ("  + luxury card", [str(s.population_luxury_card) for s in scores]),
-        ("= Population", [str(s.population) for s in scores]),
-        ("Power: tableau", [str(s.power_tableau) for s in scores]),
-        ("  coin cards left + luxury goods",
-         [f"{s.coins_left}+{s.luxury_goods}" for s in scores]),
-        (f"  + {leftovers}:1 conversion", [str(s.power_from_coins) for s in scores]),
-        ("  + luxury card", [str(s.power_luxury_card) for s in scores]),
-        ("= Power", [str(s.power) for s in scores]),
-        ("Score (the lower)", [str(s.score) for s in scores]),
-        ("Tie-break: the higher value", [str(s.tiebreak[1]) for s in scores]),
-        ("Tie-break: luxury goods", [str(s.luxury_goods) for s in scores]),
-        ("Rank", [str(s.rank) for s in scores]),
+    # (label, values, in bold)
+    rows: list[tuple[str, list[str], bool]] = [
+        (_("Population: tableau"), [str(s.population_tableau) for s in scores], False),
+        ("  " + _("+ inhabitant coin cards"), [str(s.population_coins) for s in scores], False),
+        ("  " + _("+ luxury card"), [str(s.population_luxury_card) for s in scores], False),
+        (_("= Population"), [str(s.population) for s in scores], True),
+        (_("Power: tableau"), [str(s.power_tableau) for s in scores], False),
+        ("  " + _("coin cards left + luxury goods"),
+         [f"{s.coins_left}+{s.luxury_goods}" for s in scores], False),
+        ("  " + _("+ {n}:1 conversion").format(n=leftovers),
+         [str(s.power_from_coins) for s in scores], False),
+        ("  " + _("+ luxury card"), [str(s.power_luxury_card) for s in scores], False),
+        (_("= Power"), [str(s.power) for s in scores], True),
+        (_("Score (the lower)"), [str(s.score) for s in scores], True),
+        (_("Tie-break: the higher value"), [str(s.tiebreak[1]) for s in scores], False),
+        (_("Tie-break: luxury goods"), [str(s.luxury_goods) for s in scores], False),
+        (_("Rank"), [str(s.rank) for s in scores], True),
     ]
-    for label, vals in rows:
-        bold = label.startswith(("=", "Score", "Rank"))
+    for label, vals, bold in rows:
         t.add_row(Text(label, style="bold" if bold else ""),
                   *[Text(v, style="bold" if bold else "") for v in vals])
     return t
@@ -61,9 +64,9 @@ def score_table(cards: CardSet, scores: Sequence[Score], seats: list[Seat]) -> T
 
 class ScoringScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,b", "back", "Back to the board"),
-        Binding("n", "new", "New game"),
-        Binding("q", "app.quit_app", "Quit"),
+        Binding("escape,b", "back", N_("Back to the board")),
+        Binding("n", "new", N_("New game")),
+        Binding("q", "app.quit_app", N_("Quit")),
     ]
     CSS_PATH = "scoring.tcss"
 
@@ -76,15 +79,17 @@ class ScoringScreen(Screen[None]):
         self.seats = seats
 
     def compose(self) -> ComposeResult:
-        names = " and ".join(f"{self.seats[w].tag} {self.seats[w].name}"
-                             for w in self.winners)
+        names = _(" and ").join(f"{self.seats[w].tag} {self.seats[w].name}"
+                                for w in self.winners)
         with VerticalScroll():
-            yield Static(Text(f"The game is over. Winner: {names}!"), id="winner")
+            yield Static(Text(_("The game is over. Winner: {names}!").format(names=names)),
+                         id="winner")
             yield Static(score_table(self.cards, self.scores, self.seats))
-            ties = Text("\nTies are broken by the higher of population and power, then by "
-                        "more luxury goods; players still tied share the rank.", style="dim")
+            ties = Text("\n" + _("Ties are broken by the higher of population and power, then "
+                                  "by more luxury goods; players still tied share the rank."),
+                        style="dim")
             yield Static(ties)
-        yield Footer()
+        yield KeysFooter()
 
     def restyle(self) -> None:
         self.refresh(recompose=True)

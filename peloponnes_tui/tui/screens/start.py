@@ -10,49 +10,57 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.screens.help import HelpScreen
 from peloponnes_tui.tui.screens.load import LoadScreen
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.session import autosave_path
+from peloponnes_tui.tui.widgets.footer import KeysFooter
 
+# its last line goes on with "the card game" in the current language
 TITLE = r"""
  ___      _
 | _ \___ | | ___  _ __  ___  _ _  _ _  ___  ___
 |  _/ -_)| |/ _ \| '_ \/ _ \| ' \| ' \/ -_)(_-<
 |_| \___||_|\___/| .__/\___/|_||_|_||_\___|/__/
-                 |_|      the card game
+                 |_|
 """.strip("\n")
 
 
 class StartScreen(Screen[None], AppAccess):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "New game"),
-        Binding("r", "resume", "Resume"),
-        Binding("l", "load", "Load"),
-        Binding("question_mark,f1", "rules", "Rules"),
-        Binding("q", "app.quit_app", "Quit"),
+        Binding("n", "new", N_("New game")),
+        Binding("r", "resume", N_("Resume")),
+        Binding("l", "load", N_("Load")),
+        Binding("question_mark,f1", "rules", N_("Rules")),
+        Binding("q", "app.quit_app", N_("Quit")),
     ]
     CSS_PATH = "start.tcss"
 
     def compose(self) -> ComposeResult:
         with Center():
-            yield Static(TITLE, id="title")
+            yield Static(TITLE + "      " + _("the card game"), id="title")
         with Center(), Vertical(id="menu"):
-            yield Button("New game (n)", id="new", variant="primary")
-            yield Button("Resume autosaved game (r)", id="resume")
-            yield Button("Load a save (l)", id="load")
-            yield Button("Rules (?)", id="rules")
-            yield Button("Quit (q)", id="quit", variant="error")
+            yield Button(_("New game (n)"), id="new", variant="primary")
+            yield Button(_("Resume autosaved game (r)"), id="resume")
+            yield Button(_("Load a save (l)"), id="load")
+            yield Button(_("Rules (?)"), id="rules")
+            yield Button(_("Quit (q)"), id="quit", variant="error")
             yield Static("", id="note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_resume()
 
     def on_screen_resume(self) -> None:
+        self.refresh_resume()
+
+    async def relabel(self) -> None:
+        """Compose the screen again in the current language (it changed)."""
+        await self.recompose()
         self.refresh_resume()
 
     def refresh_resume(self) -> None:
@@ -64,8 +72,8 @@ class StartScreen(Screen[None], AppAccess):
         self.query_one("#resume", Button).disabled = not has
         # the description quotes the save (names, a reason): text, never markup
         self.query_one("#note", Static).update(Text(
-            f"Autosaved: {save_info(autosave_path()).describe()}" if has
-            else "No autosaved game yet: start a new one."))
+            _("Autosaved: {save}").format(save=save_info(autosave_path()).describe()) if has
+            else _("No autosaved game yet: start a new one.")))
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

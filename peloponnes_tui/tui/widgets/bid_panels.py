@@ -9,7 +9,8 @@ from textual.message import Message
 from peloponnes_tui.engine import Answer, BidPrompt, MoveBid, OutbidPrompt, Pass, PlaceBid, Withdraw
 from peloponnes_tui.engine.bidding import affordable, bid_coins, effective_halves
 from peloponnes_tui.engine.payment import spending_order
-from peloponnes_tui.engine.words import halves, plural
+from peloponnes_tui.engine.words import halves
+from peloponnes_tui.i18n import N_, _, name, ngettext
 from peloponnes_tui.tui.render import offer_cards
 from peloponnes_tui.tui.widgets.panel import DecisionPanel, click
 
@@ -73,16 +74,16 @@ class CardChoice(DecisionPanel):
         offer = self.offer()
         if self.card in offer:
             n = offer.index(self.card) + 1
-            t.append(f"▶ {n} {power_cards[self.card].name.en}: ", style="bold")
+            t.append(f"▶ {n} {name(power_cards[self.card].name)}: ", style="bold")
             if self.card in targets:
                 t.append(targets[self.card] + "\n")
             else:
-                t.append("not open to you (why: see above)\n", style="yellow")
-        t.append("Cards: ", style="bold")
+                t.append(_("not open to you (why: see above)") + "\n", style="yellow")
+        t.append(_("Cards: "), style="bold")
         for n, cid in enumerate(offer, 1):
             open_ = cid in targets
             style = Style(bold=cid == self.card, dim=not open_, reverse=cid == self.card)
-            t.append(f"{n} {power_cards[cid].name.en}",
+            t.append(f"{n} {name(power_cards[cid].name)}",
                      style=style + click(f"select_card('{cid}')"))
             t.append("  ")
         t.append("\n")
@@ -90,14 +91,14 @@ class CardChoice(DecisionPanel):
 
 
 class BidPanel(CardChoice):
-    title = "bid or pass"
+    title = N_("bid or pass")
     prompt: BidPrompt
 
     passing = False  # p chose to pass: Enter passes
 
     def setup(self) -> None:
         # p only chooses to pass (drawing coin cards cannot be taken back): Enter confirms it
-        self._bindings.bind("p", "pass_", "Choose pass")
+        self._bindings.bind("p", "pass_", N_("Choose pass"))
         self.luxury_max = self.prompt.luxury_usable
         legal = affordable(self.prompt)
         if legal:
@@ -126,16 +127,18 @@ class BidPanel(CardChoice):
         t = Text()
         targets = {}
         for x in self.prompt.targets:
-            s = f"min {x.min_coins}, you need {x.need_coins}"
+            s = _("min {min}, you need {need}").format(min=x.min_coins, need=x.need_coins)
             if x.holder is not None:
                 st = self.session.seats[x.holder]
-                s += f" (beats {st.tag} {halves(x.holder_effective_halves)})"
+                s += " (" + _("beats {player} {bid}").format(
+                    player=st.tag, bid=halves(x.holder_effective_halves)) + ")"
             targets[x.card] = s
         t.append_text(self.card_list(targets))
         if self.passing:
-            t.append(f"Enter: pass and draw {plural(self.prompt.draws, 'coin card')}",
-                     style="bold")
-            t.append(" (they cannot be put back) — or pick a card to bid instead.")
+            t.append(ngettext("Enter: pass and draw {n} coin card",
+                              "Enter: pass and draw {n} coin cards",
+                              self.prompt.draws).format(n=self.prompt.draws), style="bold")
+            t.append(" " + _("(they cannot be put back) — or pick a card to bid instead."))
             return t
         t.append_text(self.coin_lines())
         t.append("\n")
@@ -146,19 +149,21 @@ class BidPanel(CardChoice):
         if self.card and isinstance(ans, PlaceBid):
             total = bid_coins(ans)
             eff = effective_halves(total, self.prompt.bonus_halves)
-            name = self.cards.power_by_id[self.card].name.en
-            t.append(f"Bid {plural(total, 'coin card')} on {name}: counts {halves(eff)}",
-                     style="bold")
+            card = name(self.cards.power_by_id[self.card].name)
+            t.append(ngettext("Bid {n} coin card on {card}: counts {counts}",
+                              "Bid {n} coin cards on {card}: counts {counts}", total).format(
+                                  n=total, card=card, counts=halves(eff)), style="bold")
             if self.prompt.bonus_halves:
-                t.append(f" (Market/Agora +{halves(self.prompt.bonus_halves)})")
+                t.append(" " + _("(Market/Agora +{bonus})").format(
+                    bonus=halves(self.prompt.bonus_halves)))
         return t
 
     def keys_help(self) -> str:
         if self.passing:
-            return (f"Enter pass (draw {self.prompt.draws}) · 1-9/↑↓ a card to bid on "
-                    "instead")
-        return ("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass, then "
-                f"Enter (draws {self.prompt.draws})")
+            return _("Enter pass (draw {n}) · 1-9/↑↓ a card to bid on instead").format(
+                n=self.prompt.draws)
+        return _("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass, then "
+                 "Enter (draws {n})").format(n=self.prompt.draws)
 
     def action_pass_(self) -> None:
         self.passing = True
@@ -175,14 +180,14 @@ class BidPanel(CardChoice):
 
 
 class OutbidPanel(CardChoice):
-    title = "you were outbid"
+    title = N_("you were outbid")
     prompt: OutbidPrompt
 
     withdrawing = False  # w chose to take the bid back: Enter does it
 
     def setup(self) -> None:
         # w only chooses to withdraw (drawing coin cards cannot be taken back): Enter confirms
-        self._bindings.bind("w", "withdraw", "Choose withdraw")
+        self._bindings.bind("w", "withdraw", N_("Choose withdraw"))
         if self.prompt.targets:
             self.card = self.prompt.targets[0].card
 
@@ -198,28 +203,35 @@ class OutbidPanel(CardChoice):
     def body(self) -> Text:
         t = Text()
         frm = self.cards.power_by_id.get(self.prompt.from_card)
-        t.append(f"Your bid of {self.prompt.coins} ({halves(self.prompt.effective_halves)}) on "
-                 f"{frm.name.en if frm else self.prompt.from_card} was beaten. Move it unchanged "
-                 "to another card, or withdraw it and draw "
-                 f"{plural(self.prompt.draws, 'coin card')}.\n")
-        targets = {x.card: f"min {x.min_coins}" + (
-            f", beats {self.session.seats[x.holder].tag} {halves(x.holder_effective_halves)}"
+        t.append(ngettext(
+            "Your bid of {coins} ({counts}) on {card} was beaten. Move it unchanged to another "
+            "card, or withdraw it and draw {n} coin card.",
+            "Your bid of {coins} ({counts}) on {card} was beaten. Move it unchanged to another "
+            "card, or withdraw it and draw {n} coin cards.", self.prompt.draws).format(
+                coins=self.prompt.coins, counts=halves(self.prompt.effective_halves),
+                card=name(frm.name) if frm else self.prompt.from_card, n=self.prompt.draws)
+            + "\n")
+        targets = {x.card: _("min {n}").format(n=x.min_coins) + (
+            ", " + _("beats {player} {bid}").format(
+                player=self.session.seats[x.holder].tag, bid=halves(x.holder_effective_halves))
             if x.holder is not None else "") for x in self.prompt.targets}
         t.append_text(self.card_list(targets))
         if self.withdrawing:
-            t.append(f"Enter: withdraw your bid and draw "
-                     f"{plural(self.prompt.draws, 'coin card')}", style="bold")
-            t.append(" (they cannot be put back) — or pick a card to move the bid to.\n")
+            t.append(ngettext("Enter: withdraw your bid and draw {n} coin card",
+                              "Enter: withdraw your bid and draw {n} coin cards",
+                              self.prompt.draws).format(n=self.prompt.draws), style="bold")
+            t.append(" " + _("(they cannot be put back) — or pick a card to move the bid to.")
+                     + "\n")
         if not self.prompt.targets:
-            t.append("No card can take your bid: withdraw.\n", style="yellow")
+            t.append(_("No card can take your bid: withdraw.") + "\n", style="yellow")
         return t
 
     def keys_help(self) -> str:
         if self.withdrawing:
-            return (f"Enter withdraw (draw {self.prompt.draws}) · 1-9/↑↓ a card to move the "
-                    "bid to instead")
-        return (f"1-9/↑↓ card · Enter move bid · w withdraw, then Enter (draws "
-                f"{self.prompt.draws})")
+            return _("Enter withdraw (draw {n}) · 1-9/↑↓ a card to move the bid to "
+                     "instead").format(n=self.prompt.draws)
+        return _("1-9/↑↓ card · Enter move bid · w withdraw, then Enter (draws {n})").format(
+            n=self.prompt.draws)
 
     def action_withdraw(self) -> None:
         self.withdrawing = True

@@ -11,16 +11,16 @@ from peloponnes_tui.engine import Answer, BuildPrompt, PayBuilding, StartConstru
 from peloponnes_tui.engine.gaining import luxury_gained
 from peloponnes_tui.engine.payment import payment_outcome, spending_order
 from peloponnes_tui.engine.plans import resource_payment
-from peloponnes_tui.engine.words import plural
+from peloponnes_tui.i18n import N_, _, name, ngettext
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
 
 
 class BuildPanel(DecisionPanel):
-    title = "new building"
+    title = N_("new building")
     prompt: BuildPrompt
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "construct", "Under construction"),
-        Binding("k", "pledge", "Pledge coin", show=False),
+        Binding("u", "construct", N_("Under construction")),
+        Binding("k", "pledge", N_("Pledge coin"), show=False),
     ]
     pledge: int | None = None  # index into hand for construction; None = luxury draw
 
@@ -51,44 +51,51 @@ class BuildPanel(DecisionPanel):
         p = self.prompt
         info = self.cards.power_by_id[p.card]
         t = Text()
-        t.append(f"You won {info.name.en}: costs {p.cost_wood} wood, {p.cost_stone} stone. "
-                 f"Your production: {p.production_wood} wood, {p.production_stone} stone "
-                 "(used first).\n")
-        t.append(f"Missing: {p.missing_wood} wood, {p.missing_stone} stone.  ")
+        t.append(_("You won {card}: costs {wood} wood, {stone} stone. Your production: "
+                   "{made_wood} wood, {made_stone} stone (used first).").format(
+                       card=name(info.name), wood=p.cost_wood, stone=p.cost_stone,
+                       made_wood=p.production_wood, made_stone=p.production_stone) + "\n")
+        t.append(_("Missing: {wood} wood, {stone} stone.").format(
+            wood=p.missing_wood, stone=p.missing_stone) + "  ")
         if p.excess:
             gain = luxury_gained(p, 0)
-            t.append(f"Paid without luxury goods you gain {plural(gain, 'luxury good')}.",
-                     style="green")
+            t.append(ngettext("Paid without luxury goods you gain {n} luxury good.",
+                              "Paid without luxury goods you gain {n} luxury goods.",
+                              gain).format(n=gain), style="green")
         t.append("\n")
-        t.append("Pay now (Enter): ", style="bold")
+        t.append(_("Pay now (Enter): "), style="bold")
         if not p.can_pay:
-            t.append("not possible — you lack the resources.\n", style="yellow")
+            t.append(_("not possible — you lack the resources.") + "\n", style="yellow")
         else:
             paid = payment_outcome(self.cards, p.missing_wood, p.missing_stone,
                                    self.coins_chosen())
-            t.append(f"{paid.wood} wood and {paid.stone} stone from coin cards, "
-                     f"{plural(self.luxury, 'luxury good')}")
+            t.append(ngettext("{wood} wood and {stone} stone from coin cards, {n} luxury good",
+                              "{wood} wood and {stone} stone from coin cards, {n} luxury goods",
+                              self.luxury).format(wood=paid.wood, stone=paid.stone,
+                                                  n=self.luxury))
             if p.excess:
-                t.append(f" → gain {luxury_gained(p, self.luxury)} luxury", style="green")
+                t.append(" " + _("→ gain {n} luxury").format(n=luxury_gained(p, self.luxury)),
+                         style="green")
             t.append("\n")
-            t.append_text(self.coin_lines("Pay with"))
+            t.append_text(self.coin_lines(_("Pay with")))
             t.append("\n")
             if p.luxury:
                 t.append_text(self.luxury_line())
                 t.append("\n")
-        t.append("Under construction (u" + (" or Enter" if not p.can_pay else "") + "): ",
-                 style="bold")
+        t.append(_("Under construction (u): ") if p.can_pay else
+                 _("Under construction (u or Enter): "), style="bold")
         if not p.can_construct:
-            t.append("not possible — no coin card to slide under it.", style="yellow")
+            t.append(_("not possible — no coin card to slide under it."), style="yellow")
         elif self.pledge is None:
-            t.append("draw a coin card blind for one luxury good  (k: change)")
+            t.append(_("draw a coin card blind for one luxury good") + "  " + _("(k: change)"))
         else:
             back = self.cards.coins[p.hand[self.pledge]]
-            t.append(f"slide a {back.name.en} coin card under it  (k: change)")
+            t.append(_("slide a {kind} coin card under it").format(kind=name(back.name))
+                     + "  " + _("(k: change)"))
         return t
 
     def keys_help(self) -> str:
-        return "a-g coins · +/− luxury · Enter pay · u under construction · k pledge"
+        return _("a-g coins · +/− luxury · Enter pay · u under construction · k pledge")
 
     def action_pledge(self) -> None:
         p = self.prompt

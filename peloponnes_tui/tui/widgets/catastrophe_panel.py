@@ -11,17 +11,18 @@ from textual.binding import Binding, BindingType
 
 from peloponnes_tui.engine import Answer, CatastropheAnswer, CatastrophePrompt, Treatment
 from peloponnes_tui.engine.payment import spending_order
+from peloponnes_tui.i18n import N_, _, name
 from peloponnes_tui.tui.render import card_name
 from peloponnes_tui.tui.widgets.panel import BACK_KEYS, DecisionPanel, click
 
 
 class CatastrophePanel(DecisionPanel):
-    title = "catastrophe"
+    title = N_("catastrophe")
     prompt: CatastrophePrompt
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle_hit", "Hit/not hit"),
-        Binding("l", "treat('luxury')", "Cover via luxury", show=False),
-        Binding("r", "treat('remove')", "Remove", show=False),
+        Binding("space", "toggle_hit", N_("Hit/not hit")),
+        Binding("l", "treat('luxury')", N_("Cover via luxury"), show=False),
+        Binding("r", "treat('remove')", N_("Remove"), show=False),
     ]
 
     def setup(self) -> None:
@@ -66,40 +67,44 @@ class CatastrophePanel(DecisionPanel):
 
     def body(self) -> Text:
         p = self.prompt
-        cat = self.cards.catastrophe_by_id[p.catastrophe].name.en
+        cat = name(self.cards.catastrophe_by_id[p.catastrophe].name)
         t = Text()
-        t.append(f"{cat} strikes! {p.count} of your cards below are hit. Cover each with a "
-                 "coin card (it stays, inactive until restored) or remove it to the box.\n")
+        t.append(_("{catastrophe} strikes! {n} of your cards below are hit. Cover each with a "
+                   "coin card (it stays, inactive until restored) or remove it to the "
+                   "box.").format(catastrophe=cat, n=p.count) + "\n")
         for i, card in enumerate(p.candidates):
             how = self.treat.get(card)
             mark = "▶" if i == self.cursor else " "
             t.append(f"{mark}{i + 1} {self.label_of(card)}: ",
                      style=Style(bold=i == self.cursor) + click(f"pick({i + 1})"))
             if how is None:
-                t.append("not hit\n", style="dim")
+                t.append(_("not hit") + "\n", style="dim")
             elif how == "remove":
-                t.append("remove\n", style="red")
+                t.append(_("remove") + "\n", style="red")
             elif how == "luxury":
-                t.append("cover with a coin drawn for a luxury good\n", style="yellow")
+                t.append(_("cover with a coin drawn for a luxury good") + "\n", style="yellow")
             else:
                 info = next(b for b in self.cards.coin_backs if b.id == how)
-                t.append(f"cover with {info.name.en}\n", style="green")
-        t.append("Cover the selected card with: ", style="bold")
+                t.append(_("cover with {kind}").format(kind=name(info.name)) + "\n",
+                         style="green")
+        t.append(_("Cover the selected card with: "), style="bold")
         key_style = Style(bold=True, reverse=True)
         for i, _back, n in self.hand_backs():
             info = self.cards.coin_backs[i]
             t.append(f" {BACK_KEYS[i]} ", style=key_style + click(f"back({i})"))
-            t.append(f" {info.name.en} ×{n} ", style=click(f"back({i})"))
+            t.append(f" {name(info.name)} ×{n} ", style=click(f"back({i})"))
         if p.luxury_usable:
             t.append(" l ", style=Style(reverse=True) + click("treat('luxury')"))
-            t.append(f" luxury ({p.luxury_usable}) ")
+            t.append(" " + _("luxury ({n})").format(n=p.luxury_usable) + " ")
         t.append(" r ", style=Style(reverse=True) + click("treat('remove')"))
-        t.append(" remove")
+        t.append(" " + _("remove"))
         return t
 
     def keys_help(self) -> str:
-        extra = " · space hit/not hit" if self.prompt.count < len(self.prompt.candidates) else ""
-        return f"1-9/↑↓ card · a-g cover with coin · l luxury · r remove{extra} · Enter confirm"
+        if self.prompt.count < len(self.prompt.candidates):
+            return _("1-9/↑↓ card · a-g cover with coin · l luxury · r remove · space hit/not "
+                     "hit · Enter confirm")
+        return _("1-9/↑↓ card · a-g cover with coin · l luxury · r remove · Enter confirm")
 
     def pick(self, n: int) -> None:
         if 1 <= n <= len(self.prompt.candidates):

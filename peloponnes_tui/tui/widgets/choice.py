@@ -9,6 +9,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Static
 
+from peloponnes_tui.i18n import N_
+from peloponnes_tui.tui.colours import colour_name
 from peloponnes_tui.tui.session import Seat
 
 if TYPE_CHECKING:
@@ -19,8 +21,8 @@ class Choice(Static, can_focus=True):
     """One setting with a few values: ← and → (or Enter, space, a click) step through them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous", show=False),
-        Binding("right,enter,space", "step(1)", "Next", show=False),
+        Binding("left", "step(-1)", N_("Previous"), show=False),
+        Binding("right,enter,space", "step(1)", N_("Next"), show=False),
     ]
 
     class Changed(Message):
@@ -37,9 +39,9 @@ class Choice(Static, can_focus=True):
         """``values``: (value, label) pairs; the widget is as wide as the longest label."""
         super().__init__(id=id)
         self.values = list(values)
-        self.index = next((i for i, (v, _) in enumerate(self.values) if v == value), 0)
+        self.index = next((i for i, (v, _label) in enumerate(self.values) if v == value), 0)
         self.tooltip = tooltip
-        self.styles.width = max(len(label) for _, label in self.values) + 6
+        self.styles.width = max(len(label) for _value, label in self.values) + 6
 
     @property
     def value(self) -> str:
@@ -47,7 +49,7 @@ class Choice(Static, can_focus=True):
 
     @value.setter
     def value(self, value: str) -> None:
-        self.index = next(i for i, (v, _) in enumerate(self.values) if v == value)
+        self.index = next(i for i, (v, _label) in enumerate(self.values) if v == value)
         self.refresh()
 
     def render(self) -> Text:
@@ -72,7 +74,7 @@ class ColourChoice(Choice):
     def label(self) -> Text:
         colour = self.value
         seat = Seat("", colour)
-        return Text(f"{seat.tag} {colour}", style=f"bold {seat.rich_colour}")
+        return Text(f"{seat.tag} {colour_name(colour)}", style=f"bold {seat.rich_colour}")
 
 
 __all__ = ["Choice", "ColourChoice"]

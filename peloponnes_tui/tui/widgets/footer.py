@@ -1,4 +1,8 @@
-"""The board's footer: Textual's own, without rebuilding itself at every answer.
+"""The footers: Textual's own with the keys' descriptions in the current language
+(:class:`KeysFooter`), and the board's, which does not rebuild itself at every answer.
+
+A key binding's description is a class constant (``BINDINGS``), so it stays English in the code
+(marked with ``N_`` for the catalog) and is translated here, when the footer draws it.
 
 Textual's ``Footer`` recomposes (removes every key widget and mounts new ones, restyles them and
 lays the screen out again) whenever the screen's bindings may have changed, which is at every
@@ -17,9 +21,34 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from peloponnes_tui.i18n import N_, _
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.screen import Screen
+
+
+# Textual's own key descriptions and tooltips that a footer shows, for the catalog
+TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
+
+
+def translated(text: str) -> str:
+    """A key's description or tooltip in the current language (an empty one stays empty: the
+    catalog's entry for "" is its header)."""
+    return _(text) if text else text
+
+
+class KeysFooter(Footer):
+    """Textual's ``Footer``, its keys described in the current language."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = translated(widget.description)
+                tooltip = widget.tooltip
+                if isinstance(tooltip, str):
+                    widget.tooltip = translated(tooltip)
+            yield widget
 
 
 class Key(NamedTuple):
@@ -33,8 +62,8 @@ class Key(NamedTuple):
     tooltip: str
 
 
-class BoardFooter(Footer):
-    """A ``Footer`` that updates its keys in place (see the module's docstring)."""
+class BoardFooter(KeysFooter):
+    """A ``KeysFooter`` that updates its keys in place (see the module's docstring)."""
 
     _shown: tuple[Key, ...] | None = None
 
@@ -49,8 +78,8 @@ class BoardFooter(Footer):
                 return None
             # Footer.compose shows the first binding of each action
             keys.setdefault(binding.action, Key(binding.key, self.app.get_key_display(binding),
-                                                binding.description, binding.action, enabled,
-                                                tooltip))
+                                                translated(binding.description),
+                                                binding.action, enabled, translated(tooltip)))
         return tuple(keys.values())
 
     def compose(self) -> ComposeResult:
@@ -89,4 +118,4 @@ class BoardFooter(Footer):
             widget.refresh(layout=True)
 
 
-__all__ = ["BoardFooter"]
+__all__ = ["BoardFooter", "KeysFooter", "translated"]

@@ -23,6 +23,7 @@ from textual.widget import Widget
 
 from peloponnes_tui.engine import Answer, Prompt
 from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.i18n import N_, _, name
 from peloponnes_tui.tui.colours import res_style
 from peloponnes_tui.tui.session import Session
 
@@ -45,16 +46,16 @@ class DecisionPanel(Widget, can_focus=True):
     """Base: coin selection by back, luxury count, preview, confirm with the engine's check."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "confirm", "Confirm"),
+        Binding("enter", "confirm", N_("Confirm")),
         *[Binding(k, f"back({i})", show=False) for i, k in enumerate(BACK_KEYS)],
-        Binding("0", "clear", "Clear coins", show=False),
-        Binding("plus,equals_sign", "luxury(1)", "+lux", show=False),
-        Binding("minus", "luxury(-1)", "−lux", show=False),
+        Binding("0", "clear", N_("Clear coins"), show=False),
+        Binding("plus,equals_sign", "luxury(1)", N_("+lux"), show=False),
+        Binding("minus", "luxury(-1)", N_("−lux"), show=False),
         *[Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)],
         Binding("up", "move(-1)", show=False),
         Binding("down", "move(1)", show=False),
     ]
-    title = "Decision"
+    title = N_("Decision")  # translated where it is shown
 
     def __init__(self, session: Session, prompt: Prompt) -> None:
         super().__init__()
@@ -84,7 +85,7 @@ class DecisionPanel(Widget, can_focus=True):
         return Text()
 
     def keys_help(self) -> str:
-        return "Enter confirm"
+        return _("Enter confirm")
 
     def pick(self, n: int) -> None:
         """Digit n pressed (1-based)."""
@@ -116,25 +117,27 @@ class DecisionPanel(Widget, can_focus=True):
     def choose_coins(self, coins: list[int] | tuple[int, ...]) -> None:
         self.chosen = Counter(self.cards.coins[c].id for c in coins)
 
-    def coin_lines(self, label: str = "Coin cards") -> Text:
-        t = Text(f"{label}: ", style="bold")
+    def coin_lines(self, label: str | None = None) -> Text:
+        """The coin cards of the hand that may be chosen, by kind (``label``: the line's own
+        heading, in the current language)."""
+        t = Text((_("Coin cards") if label is None else label) + ": ", style="bold")
         backs = [b for b in self.hand_backs() if self.back_allowed(b[1])]
         if not backs:
-            t.append("none usable", style="dim")
+            t.append(_("none usable"), style="dim")
         for i, back, n in backs:
             info = self.cards.coin_backs[i]
             key_style = Style(bold=True, reverse=True)
             t.append(f" {BACK_KEYS[i]} ", style=key_style + click(f"back({i})"))
-            t.append(f" {info.name.en} {self.chosen[back]}/{n} ",
+            t.append(f" {name(info.name)} {self.chosen[back]}/{n} ",
                      style=Style.parse(res_style(info.resource)) + click(f"back({i})"))
         return t
 
     def luxury_line(self) -> Text:
-        t = Text("Luxury goods used: ", style="bold")
+        t = Text(_("Luxury goods used: "), style="bold")
         t.append(" − ", style=Style(reverse=True) + click("luxury(-1)"))
         t.append(f" {self.luxury} ")
         t.append(" + ", style=Style(reverse=True) + click("luxury(1)"))
-        t.append(f"  (up to {self.luxury_max})", style="dim")
+        t.append("  " + _("(up to {n})").format(n=self.luxury_max), style="dim")
         return t
 
     # -- rendering -----------------------------------------------------------------------------
@@ -160,19 +163,20 @@ class DecisionPanel(Widget, can_focus=True):
         seat = self.session.seats[self.prompt.player]
         out = Text()
         out.append(f"{seat.tag} {seat.name}", style=f"bold {seat.rich_colour}")
-        out.append(f" — {self.title}: ", style="bold")
+        out.append(f" — {_(self.title)}: ", style="bold")
         ans = self.answer()
         reason = self.error or (self.session.check(ans) if ans is not None else None)
         if ans is None:
-            out.append("make a choice.", style="dim")
+            out.append(_("make a choice."), style="dim")
         elif reason:
-            out.append("✗ Cannot confirm: ", style="bold red")
+            out.append(_("✗ Cannot confirm: "), style="bold red")
             out.append(reason, style="red")
         else:
-            out.append("✓ Legal — Enter confirms.", style="bold green")
+            out.append(_("✓ Legal — Enter confirms."), style="bold green")
             # the same for the mouse: a click on it confirms, as Enter does
             out.append(" ")
-            out.append(" Confirm ", style=Style(bold=True, reverse=True) + click("confirm"))
+            out.append(" " + _("Confirm") + " ",
+                       style=Style(bold=True, reverse=True) + click("confirm"))
         out.append("\n")
         out.append_text(self.body())
         out.append("\n")
@@ -213,7 +217,7 @@ class DecisionPanel(Widget, can_focus=True):
 
     def submit(self, ans: Answer | None) -> None:
         if ans is None:
-            self.error = "choose something first"
+            self.error = _("choose something first")
             self.app.bell()
             self.update_text()
             return

@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
+from peloponnes_tui.i18n import _
 from peloponnes_tui.inputs import NAME_RESTRICT
-from peloponnes_tui.tui.colours import COLOURS
+from peloponnes_tui.tui.colours import COLOURS, colour_name
 from peloponnes_tui.tui.session import HUMAN, Seat
 from peloponnes_tui.tui.widgets.choice import Choice, ColourChoice
 
@@ -21,36 +22,44 @@ def kinds() -> tuple[str, ...]:
 
 
 def kind_label(kind: str) -> str:
-    return "human" if kind == HUMAN else f"computer: {kind}"
+    return _("human") if kind == HUMAN else _("computer: {kind}").format(kind=kind)
 
 
-KIND_HELP = {
-    HUMAN: "a person at this keyboard.",
-    "random": "any legal answer at random: for learning the rules, easy to beat.",
-    "heuristic": "rules of thumb and an estimate of its final score: a fair opponent.",
-    "search": "plays each of its best ideas out many times before choosing: the strongest, "
-              "thinks up to a second a move.",
-}
-TOOLTIPS = {
-    "count": "How many play, 2 to 5. The seats below it stay empty.",
-    "name": "The player's name (up to 16 letters), shown on the board and on the hand-off "
-            "cover.",
-    "colour": "The player's colour. Its letter and symbol (R●, B▲, G■, Y◆, P★) tell the players "
-              "apart without colour too.",
-    "seed": "The number that shuffles the cards: the same seed and the same choices give the "
-            "same game. Leave it empty for a new shuffle.",
-    "privacy": "yes: when the keyboard goes from one person to another, a cover hides the board "
-               "until the next player presses Enter, so nobody sees another's coin cards; it "
-               "tells what happened since that player's last turn.\n"
-               "no: every turn shows at once (one person playing, or nothing to hide).",
-    "pause": "How long the board waits before each computer move, so you can follow what the "
-             "computer players do. 0 s plays them at once.",
-}
+def kind_help() -> dict[str, str]:
+    """What each kind of player at a seat is."""
+    return {
+        HUMAN: _("a person at this keyboard."),
+        "random": _("any legal answer at random: for learning the rules, easy to beat."),
+        "heuristic": _("rules of thumb and an estimate of its final score: a fair opponent."),
+        "search": _("plays each of its best ideas out many times before choosing: the "
+                    "strongest, thinks up to a second a move."),
+    }
+
+
+def tooltips() -> dict[str, str]:
+    """The New game screen's tooltips, by the setting they explain."""
+    return {
+        "count": _("How many play, 2 to 5. The seats below it stay empty."),
+        "name": _("The player's name (up to 16 letters), shown on the board and on the "
+                  "hand-off cover."),
+        "colour": _("The player's colour. Its letter and symbol (R●, B▲, G■, Y◆, P★) tell the "
+                    "players apart without colour too."),
+        "seed": _("The number that shuffles the cards: the same seed and the same choices give "
+                  "the same game. Leave it empty for a new shuffle."),
+        "privacy": _("yes: when the keyboard goes from one person to another, a cover hides the "
+                     "board until the next player presses Enter, so nobody sees another's coin "
+                     "cards; it tells what happened since that player's last turn.\n"
+                     "no: every turn shows at once (one person playing, or nothing to hide)."),
+        "pause": _("How long the board waits before each computer move, so you can follow what "
+                   "the computer players do. 0 s plays them at once."),
+        "language": _("The language of the app: it changes at once and is remembered."),
+    }
 
 
 def kind_tooltip() -> str:
-    lines = ["Who plays this seat (← → to change):"]
-    lines += [f"{kind_label(k)}: {KIND_HELP.get(k, 'a computer player.')}" for k in kinds()]
+    help_for = kind_help()
+    lines = [_("Who plays this seat (← → to change):")]
+    lines += [f"{kind_label(k)}: {help_for.get(k, _('a computer player.'))}" for k in kinds()]
     return "\n".join(lines)
 
 
@@ -62,15 +71,16 @@ class SeatRow(Horizontal):
         self.seat = seat
 
     def compose(self) -> ComposeResult:
-        yield Label(f"Seat {self.index + 1}", classes="what")
+        tips = tooltips()
+        yield Label(_("Seat {n}").format(n=self.index + 1), classes="what")
         # No control character can be typed or pasted into a name (a save would refuse it).
-        name = Input(self.seat.name, id=f"name{self.index}", max_length=16, placeholder="name",
-                     restrict=NAME_RESTRICT, compact=True)
-        name.tooltip = TOOLTIPS["name"]
+        name = Input(self.seat.name, id=f"name{self.index}", max_length=16,
+                     placeholder=_("name"), restrict=NAME_RESTRICT, compact=True)
+        name.tooltip = tips["name"]
         yield name
-        yield ColourChoice([(c, f"{COLOURS[c][1]}{COLOURS[c][2]} {c}") for c in COLOURS],
-                           self.seat.colour, id=f"colour{self.index}",
-                           tooltip=TOOLTIPS["colour"])
+        yield ColourChoice([(c, f"{COLOURS[c][1]}{COLOURS[c][2]} {colour_name(c)}")
+                            for c in COLOURS], self.seat.colour, id=f"colour{self.index}",
+                           tooltip=tips["colour"])
         yield Choice([(k, kind_label(k)) for k in kinds()], self.seat.kind,
                      id=f"kind{self.index}", tooltip=kind_tooltip())
 
@@ -82,4 +92,4 @@ class SeatRow(Horizontal):
             self.seat.kind = event.choice.value
 
 
-__all__ = ["KIND_HELP", "TOOLTIPS", "SeatRow", "kind_label", "kind_tooltip", "kinds"]
+__all__ = ["SeatRow", "kind_help", "kind_label", "kind_tooltip", "kinds", "tooltips"]

@@ -10,12 +10,13 @@ from rich.text import Text
 from peloponnes_tui.engine import Answer, CompletePlan, CompletePrompt, FeedPlan, FeedPrompt
 from peloponnes_tui.engine.plans import feed_plan, resource_payment
 from peloponnes_tui.engine.supply import card_balance, completion_cost, feed_preview
-from peloponnes_tui.tui.render import card_name
+from peloponnes_tui.i18n import N_, _, name
+from peloponnes_tui.tui.render import card_name, resource_short
 from peloponnes_tui.tui.widgets.panel import DecisionPanel, click
 
 
 class FeedPanel(DecisionPanel):
-    title = "supply: feed your inhabitants"
+    title = N_("supply: feed your inhabitants")
     prompt: FeedPrompt
 
     def setup(self) -> None:
@@ -43,29 +44,32 @@ class FeedPanel(DecisionPanel):
         p = self.prompt
         civ = self.view.me.civ
         t = Text()
-        t.append(f"{p.inhabitants} inhabitants to feed, {p.grain} grain produced: "
-                 f"short by {p.shortfall}. Pay grain or inhabitant coin cards or luxury goods, "
-                 "or remove cards with inhabitants.\n")
+        t.append(_("{inhabitants} inhabitants to feed, {grain} grain produced: short by "
+                   "{shortfall}. Pay grain or inhabitant coin cards or luxury goods, or remove "
+                   "cards with inhabitants.").format(inhabitants=p.inhabitants, grain=p.grain,
+                                                     shortfall=p.shortfall) + "\n")
         for i, card in enumerate(p.removable):
             inh, grain = card_balance(self.cards, civ, card)
             on = card in self.removed
             t.append(f" {i + 1} [{'x' if on else ' '}] {card_name(self.cards, civ, card)}",
                      style=Style(bold=on) + click(f"pick({i + 1})"))
-            t.append(f" ({inh} inh, {grain} grain)\n", style="dim")
-        t.append_text(self.coin_lines("Pay with"))
+            t.append(" " + _("({inhabitants} inh, {grain} grain)").format(
+                inhabitants=inh, grain=grain) + "\n", style="dim")
+        t.append_text(self.coin_lines(_("Pay with")))
         t.append("\n")
         if p.luxury:
             t.append_text(self.luxury_line())
             t.append("\n")
         preview = feed_preview(self.cards, civ, p, self.answer())
-        t.append(f"Preview: removals save {preview.saved}, payment covers {preview.paid} of the "
-                 f"remaining {preview.remaining}", style="bold")
+        t.append(_("Preview: removals save {saved}, payment covers {paid} of the remaining "
+                   "{remaining}").format(saved=preview.saved, paid=preview.paid,
+                                         remaining=preview.remaining), style="bold")
         if preview.hungry:
-            t.append(f" — {preview.hungry} would go hungry", style="red")
+            t.append(" — " + _("{n} would go hungry").format(n=preview.hungry), style="red")
         return t
 
     def keys_help(self) -> str:
-        return "1-9 remove/keep card · a-g coins · 0 clear · +/− luxury · Enter confirm"
+        return _("1-9 remove/keep card · a-g coins · 0 clear · +/− luxury · Enter confirm")
 
     def pick(self, n: int) -> None:
         if 1 <= n <= len(self.prompt.removable):
@@ -74,7 +78,7 @@ class FeedPanel(DecisionPanel):
 
 
 class CompletePanel(DecisionPanel):
-    title = "supply: complete your constructions"
+    title = N_("supply: complete your constructions")
     prompt: CompletePrompt
 
     def setup(self) -> None:
@@ -108,25 +112,29 @@ class CompletePanel(DecisionPanel):
         p = self.prompt
         power_cards = self.cards.power_by_id
         t = Text()
-        t.append(f"Production: {p.production_wood} wood, {p.production_stone} stone, used "
-                 "once for all buildings together. Unpaid buildings are lost.\n")
+        t.append(_("Production: {wood} wood, {stone} stone, used once for all buildings "
+                   "together. Unpaid buildings are lost.").format(
+                       wood=p.production_wood, stone=p.production_stone) + "\n")
         for i, b in enumerate(p.buildings):
             on = b in self.complete
-            t.append(f" {i + 1} [{'x' if on else ' '}] {power_cards[b].name.en}",
+            t.append(f" {i + 1} [{'x' if on else ' '}] {name(power_cards[b].name)}",
                      style=Style(bold=on) + click(f"pick({i + 1})"))
             cost = power_cards[b].cost
-            t.append(f" (cost {cost.wood}W {cost.stone}S)"
-                     f"{'' if on else ' — will be lost'}\n", style="dim" if on else "red")
+            t.append(" (" + _("cost {cost}").format(cost=f"{resource_short('wood', cost.wood)} "
+                                                          f"{resource_short('stone', cost.stone)}")
+                     + ")" + ("" if on else " — " + _("will be lost")) + "\n",
+                     style="dim" if on else "red")
         mw, ms = self.missing(self.complete)
-        t.append(f"Missing after production: {mw} wood, {ms} stone\n", style="bold")
-        t.append_text(self.coin_lines("Pay with"))
+        t.append(_("Missing after production: {wood} wood, {stone} stone").format(
+            wood=mw, stone=ms) + "\n", style="bold")
+        t.append_text(self.coin_lines(_("Pay with")))
         t.append("\n")
         if p.luxury:
             t.append_text(self.luxury_line())
         return t
 
     def keys_help(self) -> str:
-        return "1-9 complete/let go · a-g coins · 0 clear · +/− luxury · Enter confirm"
+        return _("1-9 complete/let go · a-g coins · 0 clear · +/− luxury · Enter confirm")
 
     def pick(self, n: int) -> None:
         if 1 <= n <= len(self.prompt.buildings):
