@@ -42,8 +42,11 @@ def _function_text(function: str) -> str:
 
 
 def _amounts(**amounts: int) -> str:
-    """``wood=2, stone=1`` -> ``"2W 1S"`` (first letter of each kind); nothing gives ``"-"``."""
-    text = " ".join(f"{n}{name[0].upper()}" for name, n in amounts.items() if n)
+    """``wood=2, stone=1`` -> ``"2W 1S"`` (the board's short forms, in the current language);
+    nothing gives ``"-"``."""
+    from peloponnes_tui.tui.render import resource_short
+
+    text = " ".join(resource_short(kind, n) for kind, n in amounts.items() if n)
     return text or "-"
 
 
@@ -121,10 +124,19 @@ def _gain(card: PowerCard) -> str:
     return "-"
 
 
-def _special(card: PowerCard) -> str:
+def _catastrophe(cards: CardSet, cat: str | None) -> str:
+    """A catastrophe's name in the current language (its id if the data does not know it)."""
+    if cat is None:
+        return "-"
+    known = cards.catastrophe_by_id.get(cat)
+    return name(known.name) if known is not None else cat
+
+
+def _special(cards: CardSet, card: PowerCard) -> str:
     parts = []
     if card.protection:
-        parts.append(_("protects {catastrophe}").format(catastrophe=card.protection))
+        parts.append(_("protects {catastrophe}").format(
+            catastrophe=_catastrophe(cards, card.protection)))
     if card.function:
         parts.append(_function_text(card.function))
     if card.supply:
@@ -142,6 +154,7 @@ class _PileTable:
     """One pile's cards; the names go inline when the terminal is wide enough."""
 
     def __init__(self, cards: CardSet, pile: str) -> None:
+        self.cards = cards
         self.pile = pile
         self.members = _pile_cards(cards, pile)
 
@@ -151,7 +164,7 @@ class _PileTable:
         yield self.table(wide=options.max_width >= WIDE)
 
     def table(self, wide: bool) -> Table:
-        members = self.members
+        cards, members = self.cards, self.members
         kinds = Counter(c.kind for c in members)
         t = _table(_("Pile {pile} ({rounds}): {n} cards, {buildings} buildings + {landscapes} "
                      "landscapes").format(pile=self.pile, rounds=_pile_rounds(self.pile),
@@ -176,7 +189,7 @@ class _PileTable:
             cost = _amounts(wood=c.cost.wood, stone=c.cost.stone) if c.is_building else ""
             row += [_("B") if c.is_building else _("L"), str(c.value), cost, _gain(c),
                     str(c.power) if c.power else "-", _production(c.production),
-                    c.catastrophe or "-", _special(c)]
+                    _catastrophe(cards, c.catastrophe), _special(cards, c)]
             t.add_row(*row)
         t.caption = _("Totals: value {value}, cost {cost}, {inhabitants} inh, {power} power, "
                       "production {production}").format(
@@ -214,8 +227,8 @@ class _Names:
         yield Text()
 
 
-def _civ_symbols(civ: CivilizationCard) -> str:
-    return ", ".join(civ.catastrophes) or "-"
+def _civ_symbols(cards: CardSet, civ: CivilizationCard) -> str:
+    return ", ".join(_catastrophe(cards, c) for c in civ.catastrophes) or "-"
 
 
 def _civilizations(cards: CardSet) -> Table:
@@ -234,7 +247,7 @@ def _civilizations(cards: CardSet) -> Table:
         if civ.name.de != civ.name.en:
             label.append(f" / {civ.name.de}", style="dim")
         t.add_row(str(civ.number), label, str(civ.coins), str(civ.inhabitants), str(civ.power),
-                  _production(civ.production), _civ_symbols(civ), _source(civ.source))
+                  _production(civ.production), _civ_symbols(cards, civ), _source(civ.source))
     return t
 
 
