@@ -24,6 +24,7 @@ from peloponnes_tui.engine.position import Position
 from peloponnes_tui.engine.prompts import Answer, IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
 from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
+from peloponnes_tui.prompt_text import prompt_text
 
 SCENARIO_DIR = Path(__file__).with_name("scenarios")
 
@@ -257,7 +258,8 @@ def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
         yield f"» {scenario.outro}"
     if run.game.pending is not None:
         who = run.game.names[run.game.pending.player]
-        yield f"  (next, {who} would decide: {run.game.pending.text})"
+        asks = prompt_text(run.game.pending, run.game.cards)
+        yield f"  (next, {who} would decide: {asks})"
 
 
 def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str]:

@@ -14,7 +14,8 @@ from textual.widgets import Footer, Static
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
-    from peloponnes_tui.engine import Prompt, View
+    from peloponnes_tui.engine import View
+    from peloponnes_tui.engine.prompts import AnyPrompt
 
 
 def phase_help(cards: CardSet) -> dict[str, str]:
@@ -90,7 +91,7 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
 
     def __init__(self, cards: CardSet, view: View | None = None,
-                 pending: Prompt | None = None) -> None:
+                 pending: AnyPrompt | None = None) -> None:
         """``view`` (any player's) and ``pending`` describe the game in progress, if any."""
         super().__init__()
         self.cards = cards
@@ -106,7 +107,11 @@ class HelpScreen(ModalScreen[None]):
             key = "catastrophes" if phase == "catastrophe" else phase
             parts.append(Text(help_for.get(key, "") + "\n"))
             if self.pending is not None:
-                parts.append(Text("The engine asks: " + self.pending.text + "\n",
+                from peloponnes_tui.i18n import _
+                from peloponnes_tui.prompt_text import prompt_text
+
+                asks = prompt_text(self.pending, self.cards)
+                parts.append(Text(_("The engine asks: {question}").format(question=asks) + "\n",
                                   style="italic"))
         parts.append(Text("Keys", style="bold"))
         parts.append(Text(KEYS_HELP + "\n"))
