@@ -29,10 +29,13 @@ LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 class Named(Protocol):
-    """Anything with names in both languages (``cards.Names``)."""
+    """Anything with names in both languages (``cards.Names``, ``message.CardRef``)."""
 
-    en: str
-    de: str
+    @property
+    def en(self) -> str: ...
+
+    @property
+    def de(self) -> str: ...
 
 
 def locale_dir() -> Path:

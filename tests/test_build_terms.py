@@ -92,8 +92,7 @@ def test_build_terms_for_the_agora_with_two_excess(luxury, state, cap, gained):
     game, prompt = agora_won(luxury, state)
     hand = tuple(game.players[0].hand)
     want = BuildPrompt(
-        player=0, text="You won Agora (costs 1 wood, 2 stone). Pay for it now, or put it under "
-        "construction with a coin card.", card="agora", cost_wood=1, cost_stone=2,
+        player=0, card="agora", cost_wood=1, cost_stone=2,
         production_wood=2, production_stone=3, missing_wood=0, missing_stone=0, excess=2,
         hand=hand, luxury=luxury, luxury_usable=luxury, luxury_cap=cap, can_pay=True,
         can_construct=True)

@@ -18,7 +18,9 @@ from peloponnes_tui.i18n import DOMAIN, _, detect, language, locale_dir, name, s
 
 PACKAGE = Path(peloponnes_tui.__file__).parent
 PO = PACKAGE / "locale" / "de" / "LC_MESSAGES" / f"{DOMAIN}.po"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+# the engine's refusals are marked with message/message_n/IllegalAnswer (peloponnes_tui.message)
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "message": None, "message_n": (1, 2),
+            "IllegalAnswer": None}
 
 
 def source_messages() -> set[str | tuple[str, str]]:

@@ -34,6 +34,7 @@ from peloponnes_tui.engine import (
     Pass,
     answer_from_dict,
 )
+from peloponnes_tui.prompt_text import prompt_text
 
 # A B card showing each catastrophe (none of them protects against anything).
 TRIGGER = {"plague": "gymnasium", "earthquake": "marble-quarry", "tempest": "oak-forest",
@@ -397,7 +398,9 @@ def test_drought_tie_the_player_chooses():
     prompt = cat_prompt(game)
     assert prompt.count == 1
     assert set(prompt.candidates) == {"granary", "barley-fields", "olive-grove"}
-    assert "choose one of the tied cards" in prompt.text
+    assert prompt_text(prompt, game.cards) == (
+        "Drought: your power card with the most grain is hit (choose one of the tied cards); "
+        "cover it with a coin card or remove it.")
     expect_illegal(game, CatastropheAnswer((("granary", "remove"), ("olive-grove", "remove"))),
                    "must be chosen, not 2")
     game.answer(CatastropheAnswer((("olive-grove", "remove"),)))

@@ -376,3 +376,24 @@ def test_save_info_of_damaged_files(tmp_path):
         "noplayers.json": "not a saved game (no players)",
         "pipe.json": "this is a named pipe; the save file must be an ordinary file",
     }
+
+
+def test_save_list_lines_in_german(tmp_path):
+    """The load list's words follow the language chosen when it is shown."""
+    from peloponnes_tui.i18n import set_language
+    from peloponnes_tui.tui.saveinfo import save_info
+
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"format": 1, "players": ["Helena", "Leonidas"],
+                                "extra": {"round": 3, "over": False}}))
+    os.utime(game, (0, 0))
+    (tmp_path / "text.json").write_text("hello")
+    set_language("de")
+    try:
+        assert save_info(game).describe().startswith("Runde 3 · Helena, Leonidas · ")
+        assert save_info(game).describe().endswith(" · läuft noch")
+        assert save_info(tmp_path / "text.json").damaged == "kein gespeichertes Spiel (kein JSON)"
+        assert save_info(tmp_path / "text.json").describe().startswith(
+            "beschädigt: kein gespeichertes Spiel (kein JSON) · ")
+    finally:
+        set_language("en")

@@ -127,7 +127,7 @@ class _Ranker(HeuristicBot):
             sets = [tuple(cands)]
         out: list[tuple[float, Answer]] = []
         for hit in sets:
-            sub = CatastrophePrompt(player=prompt.player, text="", catastrophe=cat,
+            sub = CatastrophePrompt(player=prompt.player, catastrophe=cat,
                                     count=len(hit), candidates=tuple(hit), hand=prompt.hand,
                                     luxury_usable=prompt.luxury_usable)
             answers: list[Answer] = [self._catastrophe(sub, view, pos),

@@ -27,6 +27,7 @@ from peloponnes_tui.engine.prompts import Answer, IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
 from peloponnes_tui.i18n import LANGUAGES, _, name
 from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
+from peloponnes_tui.prompt_text import prompt_text
 
 SCENARIO_DIR = Path(__file__).with_name("scenarios")
 
@@ -292,7 +293,7 @@ def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
     if run.game.pending is not None:
         who = run.game.names[run.game.pending.player]
         yield "  " + _("(next, {player} would decide: {prompt})").format(
-            player=who, prompt=run.game.pending.text)
+            player=who, prompt=prompt_text(run.game.pending, run.game.cards))
 
 
 def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str]:

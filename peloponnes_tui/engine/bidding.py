@@ -33,6 +33,7 @@ from peloponnes_tui.engine.prompts import (
 from peloponnes_tui.engine.state import Player
 from peloponnes_tui.engine.view import View
 from peloponnes_tui.engine.words import halves, plural
+from peloponnes_tui.message import Message, Param, message, message_n
 
 COINS_FOR_PASSING = 3  # coin cards drawn for passing, or for taking back an outbid bid
 CONQUEST_SURCHARGE = 3  # added to a card's value in the conquest row
@@ -130,10 +131,7 @@ def _outbid_chain(core: GameCore, displaced: int | None) -> Flow:
             withdraw(core, d, "has nowhere to move the bid and takes it back")
             return
         reply = yield OutbidPrompt(
-            player=displaced, text=f"Your bid of {d.bid_count} on {core.label(bid_card)} was "
-            "beaten. Move it unchanged to another card, or take it back and draw "
-            f"{COINS_FOR_PASSING} coin cards.",
-            from_card=bid_card, coins=d.bid_count,
+            player=displaced, from_card=bid_card, coins=d.bid_count,
             effective_halves=effective_halves(d.bid_count, core.bid_bonus_halves(d)),
             targets=targets, draws=_draws(core))
         if isinstance(reply, Withdraw):
@@ -231,10 +229,7 @@ def bid_targets(cards: CardSet, market: Sequence[str], conquest: Sequence[str],
 
 def bid_prompt(core: GameCore, p: Player) -> BidPrompt:
     return BidPrompt(
-        player=p.seat, text="Bid coin cards on a power card (at least its value; more than "
-        f"any bid already on it; +{CONQUEST_SURCHARGE} in the conquest row), or pass and draw "
-        f"{COINS_FOR_PASSING} coin cards.",
-        targets=tuple(targets_for(core, p)), hand=tuple(p.hand),
+        player=p.seat, targets=tuple(targets_for(core, p)), hand=tuple(p.hand),
         luxury_usable=core.luxury_for_coins(p), bonus_halves=core.bid_bonus_halves(p),
         discount=core.conquest_discount(p), draws=_draws(core))
 
@@ -243,24 +238,38 @@ def _draws(core: GameCore) -> int:
     return coins_drawn_for_passing(len(core.table.coin_pile), len(core.table.discard))
 
 
-def minimum_reason(cards: CardSet, target: BidTarget, discount: int) -> str:
-    """How a card's minimum comes about: empty in the market (the card's value); in the
-    conquest row `` in the conquest row (value 2 + 3 − 1 for Barracks/Stockade)``."""
+def minimum_reason(cards: CardSet, target: BidTarget, discount: int) -> Message | None:
+    """How a conquest row card's minimum comes about (``in the conquest row (value 2 + 3 − 1
+    for Barracks/Stockade)``); None in the market, where the minimum is the card's value."""
     if target.row != "conquest":
-        return ""
+        return None
     value = cards.power_by_id[target.card].value
-    out = f" in the conquest row (value {value} + {CONQUEST_SURCHARGE}"
+    floored = target.min_coins != value + CONQUEST_SURCHARGE - discount
+    numbers: dict[str, Param] = {"value": value, "surcharge": CONQUEST_SURCHARGE,
+                                 "discount": discount, "minimum": CONQUEST_MINIMUM}
+    if discount and floored:
+        return message("in the conquest row (value {value} + {surcharge} − {discount} for "
+                       "Barracks/Stockade, never below {minimum})", **numbers)
     if discount:
-        out += f" − {discount} for Barracks/Stockade"
-    if target.min_coins != value + CONQUEST_SURCHARGE - discount:
-        out += f", never below {CONQUEST_MINIMUM}"
-    return out + ")"
+        return message("in the conquest row (value {value} + {surcharge} − {discount} for "
+                       "Barracks/Stockade)", **numbers)
+    if floored:
+        return message("in the conquest row (value {value} + {surcharge}, never below "
+                       "{minimum})", **numbers)
+    return message("in the conquest row (value {value} + {surcharge})", **numbers)
 
 
-def too_low(cards: CardSet, label: str, target: BidTarget, discount: int, offered: str) -> str:
+def too_low(cards: CardSet, card: Param, target: BidTarget, discount: int, offered: Message
+            ) -> Message:
     """The refusal of a bid below a card's minimum: the number needed and the one offered."""
-    return (f"{label} needs at least {plural(target.min_coins, 'coin card')}"
-            f"{minimum_reason(cards, target, discount)}; {offered}")
+    reason = minimum_reason(cards, target, discount)
+    if reason is None:
+        return message_n("{card} needs at least {n} coin card; {offered}",
+                         "{card} needs at least {n} coin cards; {offered}", target.min_coins,
+                         card=card, offered=offered)
+    return message_n("{card} needs at least {n} coin card {reason}; {offered}",
+                     "{card} needs at least {n} coin cards {reason}; {offered}",
+                     target.min_coins, card=card, reason=reason, offered=offered)
 
 
 def check_bid(core: GameCore, prompt: BidPrompt, ans: PlaceBid) -> None:
@@ -268,22 +277,27 @@ def check_bid(core: GameCore, prompt: BidPrompt, ans: PlaceBid) -> None:
     target = next((t for t in prompt.targets if t.card == ans.card), None)
     if target is None:
         if ans.card in core.table.conquest:
-            raise IllegalAnswer(f"{core.label(ans.card)} in the conquest row already has a "
-                                "bid, and a conquest bid cannot be beaten")
-        raise IllegalAnswer(f"{shown(ans.card)} is not a power card on offer this round")
+            raise IllegalAnswer("{card} in the conquest row already has a bid, and a conquest "
+                                "bid cannot be beaten", card=core.ref(ans.card))
+        raise IllegalAnswer("{card} is not a power card on offer this round",
+                            card=shown(ans.card))
     check_coins(core.cards, prompt.hand, ans.coins)
     check_luxury(p.luxury, ans.luxury, prompt.luxury_usable)
     total = bid_coins(ans)
     if total < target.min_coins:
-        raise IllegalAnswer(too_low(core.cards, core.label(ans.card), target, prompt.discount,
-                                    f"you offered {total}"))
+        offered = message("you offered {offered}", offered=total)
+        raise IllegalAnswer(too_low(core.cards, core.ref(ans.card), target, prompt.discount,
+                                    offered))
     if total < target.need_coins:
         holder = core.players[target.holder if target.holder is not None else 0]
-        raise IllegalAnswer(f"{holder.name}'s bid on {core.label(ans.card)} counts "
-                            f"{halves(target.holder_effective_halves)}; yours would count "
-                            f"{halves(effective_halves(total, prompt.bonus_halves))}: you "
-                            f"must bid more — at least "
-                            f"{plural(target.need_coins, 'coin card')}; you offered {total}")
+        raise IllegalAnswer(message_n(
+            "{holder}'s bid on {card} counts {theirs}; yours would count {yours}: you must bid "
+            "more — at least {n} coin card; you offered {offered}",
+            "{holder}'s bid on {card} counts {theirs}; yours would count {yours}: you must bid "
+            "more — at least {n} coin cards; you offered {offered}",
+            target.need_coins, holder=holder.name, card=core.ref(ans.card),
+            theirs=halves(target.holder_effective_halves),
+            yours=halves(effective_halves(total, prompt.bonus_halves)), offered=total))
 
 
 def check_move(core: GameCore, prompt: OutbidPrompt, ans: MoveBid) -> None:
@@ -296,14 +310,17 @@ def check_move(core: GameCore, prompt: OutbidPrompt, ans: MoveBid) -> None:
     for t in targets_for(core, p):
         if t.card == card:
             if prompt.coins < t.min_coins:
-                raise IllegalAnswer(too_low(core.cards, core.label(card), t,
-                                            core.conquest_discount(p),
-                                            f"your bid is {prompt.coins}"))
-            raise IllegalAnswer(f"your bid counts {halves(prompt.effective_halves)}, not more "
-                                f"than the {halves(t.holder_effective_halves)} already on "
-                                f"{core.label(card)}: beating it takes "
-                                f"{plural(t.need_coins, 'coin card')}; your bid is "
-                                f"{prompt.coins}")
+                offered = message("your bid is {coins}", coins=prompt.coins)
+                raise IllegalAnswer(too_low(core.cards, core.ref(card), t,
+                                            core.conquest_discount(p), offered))
+            raise IllegalAnswer(message_n(
+                "your bid counts {yours}, not more than the {theirs} already on {card}: "
+                "beating it takes {n} coin card; your bid is {coins}",
+                "your bid counts {yours}, not more than the {theirs} already on {card}: "
+                "beating it takes {n} coin cards; your bid is {coins}",
+                t.need_coins, yours=halves(prompt.effective_halves),
+                theirs=halves(t.holder_effective_halves), card=core.ref(card),
+                coins=prompt.coins))
     if card in core.table.conquest:
         raise IllegalAnswer("that conquest row card already has a bid, which cannot be beaten")
-    raise IllegalAnswer(f"{shown(card)} is not a power card on offer this round")
+    raise IllegalAnswer("{card} is not a power card on offer this round", card=shown(card))

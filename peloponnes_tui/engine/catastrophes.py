@@ -19,7 +19,7 @@ from peloponnes_tui.engine.names import shown
 from peloponnes_tui.engine.payment import check_coins
 from peloponnes_tui.engine.prompts import CatastropheAnswer, CatastrophePrompt, IllegalAnswer
 from peloponnes_tui.engine.state import CIV, LUXURY, Player
-from peloponnes_tui.engine.words import plural
+from peloponnes_tui.message import message_n
 
 # Earthquake and tempest hit one card in three of the row, rounded up.
 ROW_SHARE = 3
@@ -60,7 +60,6 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
     A decline takes the luxury goods here, before the prompt, as the rulebook has it.
     """
     luxury_usable = core.luxury_for_coins(p)
-    what: str
     if cat == "decline":
         if p.luxury:
             core.event("luxury_lost", f"{p.name} loses all {p.luxury} luxury goods.",
@@ -71,15 +70,11 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
         candidates: tuple[str, ...] = (LUXURY,)
         count = 1
         luxury_usable = 0
-        what = ("Decline: cover your luxury card with a coin card (it then holds at most "
-                f"{core.cards.luxury.declined_cap} luxury goods) or give it up (no more luxury "
-                "goods this game).")
     elif cat == "plague":
         if p.civ_state != "active":
             core.event("unaffected", f"{p.name} has no civilization left to lay waste.", p.seat)
             return None
         candidates, count = (CIV,), 1
-        what = "Plague: cover your civilization card with a coin card, or remove it."
     elif cat in ("earthquake", "tempest"):
         row = p.buildings if cat == "earthquake" else p.landscapes
         candidates = tuple(x.card for x in row if not x.covered)
@@ -88,8 +83,6 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
         if count == 0:
             core.event("unaffected", f"{p.name} has no {noun} to lose.", p.seat)
             return None
-        what = (f"{core.catastrophe_name(cat)}: choose {count} of your {noun} and cover each "
-                "with a coin card or remove it.")
     else:  # drought
         power_cards = core.cards.power_by_id
         grains = [(power_cards[x.card].production.grain, x.card) for x in p.placed()
@@ -100,10 +93,7 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
             return None
         candidates = tuple(c for g, c in grains if g == top)
         count = 1
-        what = ("Drought: your power card with the most grain is hit"
-                + (" (choose one of the tied cards)" if len(candidates) > 1 else "")
-                + "; cover it with a coin card or remove it.")
-    return CatastrophePrompt(player=p.seat, text=what, catastrophe=cat, count=count,
+    return CatastrophePrompt(player=p.seat, catastrophe=cat, count=count,
                              candidates=candidates, hand=tuple(p.hand),
                              luxury_usable=luxury_usable)
 
@@ -112,10 +102,13 @@ def check(core: GameCore, prompt: CatastrophePrompt, ans: CatastropheAnswer) -> 
     tr = ans.treatments
     cards = [c for c, _ in tr]
     if len(tr) != prompt.count:
-        raise IllegalAnswer(f"{plural(prompt.count, 'card')} must be chosen, not {len(tr)}")
+        raise IllegalAnswer(message_n("{n} card must be chosen, not {chosen}",
+                                      "{n} cards must be chosen, not {chosen}", prompt.count,
+                                      chosen=len(tr)))
     for c in cards:
         if c not in prompt.candidates:
-            raise IllegalAnswer(f"{shown(c)} is not one of the cards this catastrophe can hit")
+            raise IllegalAnswer("{card} is not one of the cards this catastrophe can hit",
+                                card=shown(c))
     if len(set(cards)) != len(cards):
         raise IllegalAnswer("the same card is named twice")
     check_coins(core.cards, prompt.hand, tuple(h for _, h in tr if not isinstance(h, str)))

@@ -17,10 +17,11 @@ from typing import Any
 from peloponnes_tui.cards import CardSet, CatastropheId, CivilizationCard, Function, Resource
 from peloponnes_tui.engine import tableau
 from peloponnes_tui.engine.log import Event, EventKind, Phase
-from peloponnes_tui.engine.names import card_label, catastrophe_name
+from peloponnes_tui.engine.names import card_label, card_ref, catastrophe_name
 from peloponnes_tui.engine.prompts import AnyAnswer, AnyPrompt
 from peloponnes_tui.engine.state import CIV, LUXURY, Player, Table
 from peloponnes_tui.engine.words import plural
+from peloponnes_tui.message import Param
 
 
 class GameCore:
@@ -55,6 +56,10 @@ class GameCore:
     def label(self, card: str, p: Player | None = None) -> str:
         """The one way the engine names a card in a sentence (``civ``/``luxury`` need ``p``)."""
         return card_label(self.cards, card, p.civ if p is not None else None)
+
+    def ref(self, card: str, p: Player | None = None) -> Param:
+        """A card as a value of a refusal's message (see :func:`~.names.card_ref`)."""
+        return card_ref(self.cards, card, p.civ if p is not None else None)
 
     def catastrophe_name(self, cat: str) -> str:
         return catastrophe_name(self.cards, cat)

@@ -114,9 +114,7 @@ def build_terms(cards: CardSet, card: PowerCard, production_wood: int, productio
     excess = max(0, production_wood - cost.wood) + max(0, production_stone - cost.stone)
     short = payment_outcome(cards, mw, ms, hand).missing  # with every wood/stone card
     return BuildPrompt(
-        player=player, text=f"You won {card.name.en} (costs {cost.wood} wood, "
-        f"{cost.stone} stone). Pay for it now, or put it under construction with a coin "
-        "card.", card=card.id, cost_wood=cost.wood, cost_stone=cost.stone,
+        player=player, card=card.id, cost_wood=cost.wood, cost_stone=cost.stone,
         production_wood=production_wood, production_stone=production_stone, missing_wood=mw,
         missing_stone=ms, excess=excess, hand=tuple(hand), luxury=luxury,
         luxury_usable=luxury_usable, luxury_cap=luxury_cap, can_pay=short <= luxury,
@@ -136,10 +134,13 @@ def check(core: GameCore, prompt: BuildPrompt,
     if isinstance(ans, GiveUpBuilding):
         # The rulebook loses a won building only as the fallback, when it can be neither paid
         # for nor put under construction; the engine then takes it away without asking.
-        raise IllegalAnswer(f"{core.label(prompt.card)} can be "
-                            + ("paid for" if prompt.can_pay else "put under construction")
-                            + ", so it cannot be given up: a won building is lost only when "
-                            "neither is possible")
+        if prompt.can_pay:
+            raise IllegalAnswer("{card} can be paid for, so it cannot be given up: a won "
+                                "building is lost only when neither is possible",
+                                card=core.ref(prompt.card))
+        raise IllegalAnswer("{card} can be put under construction, so it cannot be given up: "
+                            "a won building is lost only when neither is possible",
+                            card=core.ref(prompt.card))
     if isinstance(ans, PayBuilding):
         if not prompt.can_pay:
             raise IllegalAnswer("you cannot pay for this building: put it under "

@@ -40,6 +40,7 @@ from peloponnes_tui.engine.core import Flow, GameCore
 from peloponnes_tui.engine.log import Phase
 from peloponnes_tui.engine.position import Position, apply_position
 from peloponnes_tui.engine.prompts import (
+    ANSWER_WORDS,
     ANSWERS_FOR,
     Answer,
     AnyAnswer,
@@ -64,6 +65,7 @@ from peloponnes_tui.engine.scoring import Score
 from peloponnes_tui.engine.shape import check_shape
 from peloponnes_tui.engine.state import Player, Table
 from peloponnes_tui.engine.view import View, view_for
+from peloponnes_tui.message import message
 
 __all__ = ["Game", "GameOver", "GameSetupError", "Score", "Step"]
 
@@ -167,7 +169,8 @@ class Game(GameCore):
             try:
                 game.answer(ans)
             except IllegalAnswer as exc:
-                raise IllegalAnswer(f"answer {i + 1} does not fit the game: {exc}") from None
+                raise IllegalAnswer("answer {number} does not fit the game: {reason}",
+                                    number=i + 1, reason=exc.message) from None
         return game
 
     def undo(self, count: int = 1) -> Game:
@@ -283,15 +286,20 @@ class Game(GameCore):
         return self.pending is None
 
     def check(self, ans: Answer) -> str | None:
-        """Why ``ans`` would be refused (a sentence for the player), or None if it is legal.
+        """Why ``ans`` would be refused (the English sentence), or None if it is legal."""
+        refusal = self.refusal(ans)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, ans: Answer) -> IllegalAnswer | None:
+        """The refusal ``ans`` would meet (its message says why), or None if it is legal.
 
         Nothing changes either way; the app uses this to grey out an illegal choice before it
-        is confirmed.
+        is confirmed, and shows the reason in the language chosen then.
         """
         try:
             self._check(ans)
         except IllegalAnswer as exc:
-            return str(exc)
+            return exc
         return None
 
     def answer(self, ans: Answer) -> None:
@@ -311,13 +319,17 @@ class Game(GameCore):
         """The pending prompt and ``ans`` as a well-formed answer to it, or IllegalAnswer."""
         prompt = self.pending
         if prompt is None:
-            raise GameOver("the game is over")
+            raise GameOver(message("the game is over"))
         allowed = ANSWERS_FOR[prompt.kind]
         if not isinstance(ans, allowed):
             # giving up a building is accepted as a kind only to be refused with its reason (R34)
-            names = " or ".join(a.kind.replace("_", " ") for a in allowed
-                                if a is not GiveUpBuilding)
-            raise IllegalAnswer(f"{self.names[prompt.player]} must answer with {names}")
+            kinds = [ANSWER_WORDS[a.kind] for a in allowed if a is not GiveUpBuilding]
+            if len(kinds) == 1:
+                raise IllegalAnswer("{player} must answer with {kind}",
+                                    player=self.names[prompt.player], kind=kinds[0])
+            raise IllegalAnswer("{player} must answer with {kind} or {other}",
+                                player=self.names[prompt.player], kind=kinds[0],
+                                other=kinds[1])
         a = check_shape(ans)
         match prompt:
             case BidPrompt():
@@ -428,8 +440,7 @@ class Game(GameCore):
             "answers": [a.to_dict() for a in self.answers],
             "log": [e.to_json() for e in self.log],
             "pending": None if self.pending is None else {
-                "kind": self.pending.kind, "player": self.pending.player,
-                "text": self.pending.text},
+                "kind": self.pending.kind, "player": self.pending.player},
             "winners": list(self.winners),
         }
 

@@ -14,9 +14,15 @@ from dataclasses import dataclass
 
 from peloponnes_tui.cards import CardSet, Resource
 from peloponnes_tui.engine.prompts import IllegalAnswer
-from peloponnes_tui.engine.words import plural
+from peloponnes_tui.message import Message, message, message_n
 
 BUILDING_RESOURCES: tuple[Resource, ...] = ("wood", "stone")
+
+# what a coin card shows, as a word in a refusal
+RESOURCE_WORDS: dict[Resource, Message] = {
+    "wood": message("wood"), "stone": message("stone"), "grain": message("grain"),
+    "inhabitants": message("inhabitants"),
+}
 
 
 def check_coins(cards: CardSet, hand: Sequence[int], coins: Sequence[int],
@@ -27,9 +33,11 @@ def check_coins(cards: CardSet, hand: Sequence[int], coins: Sequence[int],
     backs = cards.coins
     for c in coins:
         if c not in hand:
-            raise IllegalAnswer(f"coin card {c} is not in your hand")
+            raise IllegalAnswer("coin card {coin} is not in your hand", coin=c)
         if resource is not None and backs[c].resource != resource:
-            raise IllegalAnswer(f"coin card {c} shows {backs[c].resource}, not {resource}")
+            raise IllegalAnswer("coin card {coin} shows {shows}, not {wanted}", coin=c,
+                                shows=RESOURCE_WORDS[backs[c].resource],
+                                wanted=RESOURCE_WORDS[resource])
 
 
 def spending_order(cards: CardSet, coins: Sequence[int]) -> tuple[int, ...]:
@@ -48,9 +56,12 @@ def spending_order(cards: CardSet, coins: Sequence[int]) -> tuple[int, ...]:
 def check_luxury(held: int, amount: int, limit: int | None = None) -> None:
     """The player holds ``amount`` luxury goods, and no more than ``limit`` may be traded now."""
     if amount > held:
-        raise IllegalAnswer(f"you have only {plural(held, 'luxury good')}")
+        raise IllegalAnswer(message_n("you have only {n} luxury good",
+                                      "you have only {n} luxury goods", held))
     if limit is not None and amount > limit:
-        raise IllegalAnswer(f"only {limit} coin cards are left to draw for luxury goods")
+        raise IllegalAnswer(message_n("only {n} coin card is left to draw for luxury goods",
+                                      "only {n} coin cards are left to draw for luxury goods",
+                                      limit))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,17 +104,24 @@ def check_payment(cards: CardSet, hand: Sequence[int], held: int, missing_wood: 
     for c in coins:
         res = backs[c].resource
         if res not in got or not missing[res]:
-            raise IllegalAnswer(f"coin card {c} shows {res}, which is not missing")
+            raise IllegalAnswer("coin card {coin} shows {shows}, which is not missing", coin=c,
+                                shows=RESOURCE_WORDS[res])
         got[res] += backs[c].amount
         smallest[res] = min(smallest[res], backs[c].amount)
     for res in BUILDING_RESOURCES:
         if got[res] and got[res] - smallest[res] >= missing[res]:
-            raise IllegalAnswer(f"you give more {res} coin cards than the {missing[res]} "
-                                f"{res} missing")
+            raise IllegalAnswer(message_n(
+                "you give more {resource} coin cards than the {n} {resource} missing",
+                "you give more {resource} coin cards than the {n} {resource} missing",
+                missing[res], resource=RESOURCE_WORDS[res]))
     rest = max(0, missing_wood - got["wood"]) + max(0, missing_stone - got["stone"])
     if luxury < rest:
-        raise IllegalAnswer(f"{rest} more wood/stone is missing: give coin cards or "
-                            "luxury goods for it")
+        raise IllegalAnswer(message_n(
+            "{n} more wood/stone is missing: give coin cards or luxury goods for it",
+            "{n} more wood/stone is missing: give coin cards or luxury goods for it", rest))
     if luxury > rest:
-        raise IllegalAnswer("no luxury goods are needed" if rest == 0 else
-                            f"only {plural(rest, 'luxury good')} needed, not {luxury}")
+        if rest == 0:
+            raise IllegalAnswer("no luxury goods are needed")
+        raise IllegalAnswer(message_n("only {n} luxury good needed, not {given}",
+                                      "only {n} luxury goods needed, not {given}", rest,
+                                      given=luxury))

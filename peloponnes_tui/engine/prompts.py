@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal
 
 from peloponnes_tui.cards import CatastropheId
+from peloponnes_tui.message import Message, Param, message
 
 Row = Literal["market", "conquest"]
 
@@ -29,8 +30,16 @@ Treatment = int | Literal["luxury", "remove"]
 class IllegalAnswer(Exception):
     """The answer breaks a rule; the message says why, in words a player understands.
 
-    Raising it never changes the game.
+    It is raised with an English template and its values (``IllegalAnswer("coin card {coin} is
+    not in your hand", coin=c)``), or with a :class:`~peloponnes_tui.message.Message` built with
+    ``message_n`` where a number decides the form.  ``str(exc)`` is the English sentence;
+    ``refusals.refusal_text(exc)`` makes it in the language chosen when it is shown.  Raising
+    it never changes the game.
     """
+
+    def __init__(self, text: str | Message, **params: Param) -> None:
+        self.message = text if isinstance(text, Message) else message(text, **params)
+        super().__init__(str(self.message))
 
 
 # --------------------------------------------------------------------------------------------
@@ -51,8 +60,10 @@ class BidTarget:
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
+    """What one player must decide now: its kind and data (the sentence is the app's,
+    ``prompt_text.prompt_text``)."""
+
     player: int
-    text: str
     kind: ClassVar[PromptKind]
 
 
@@ -241,6 +252,15 @@ ANSWER_TYPES: dict[str, type[Answer]] = {
                 GiveUpBuilding, CatastropheAnswer, FeedPlan, CompletePlan)
 }
 
+# How a refusal names a kind of answer ("Helena must answer with place bid or pass").
+ANSWER_WORDS: dict[AnswerKind, Message] = {
+    "place_bid": message("place bid"), "pass": message("pass"), "move_bid": message("move bid"),
+    "withdraw": message("withdraw"), "pay_building": message("pay building"),
+    "start_construction": message("start construction"),
+    "give_up_building": message("give up building"), "catastrophe": message("catastrophe"),
+    "feed": message("feed"), "complete": message("complete"),
+}
+
 # Which answers fit which prompt.
 ANSWERS_FOR: dict[PromptKind, tuple[type[Answer], ...]] = {
     "bid": (PlaceBid, Pass),
@@ -255,6 +275,7 @@ ANSWERS_FOR: dict[PromptKind, tuple[type[Answer], ...]] = {
 __all__ = [
     "ANSWERS_FOR",
     "ANSWER_TYPES",
+    "ANSWER_WORDS",
     "Answer",
     "AnswerKind",
     "AnyAnswer",

@@ -30,6 +30,7 @@ from peloponnes_tui.engine.prompts import (
     StartConstruction,
     Withdraw,
 )
+from peloponnes_tui.message import Message, message
 
 MAX_ID_LENGTH = 64  # card ids in answers (the card data's are far shorter)
 MAX_COIN_ID = 10_000  # coin card numbers (a game has 72)
@@ -41,23 +42,29 @@ def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _coin_ids(v: object, what: str) -> None:
+# what a field of an answer holds, as words in a refusal
+COIN_CARDS = message("coin cards")
+LUXURY_GOODS = message("luxury goods")
+NAMED_BY_ID = message("a card must be named by its id")
+
+
+def _coin_ids(v: object, what: Message) -> None:
     if not isinstance(v, tuple) or len(v) > MAX_COUNT or not all(
             _is_int(c) and 0 <= c <= MAX_COIN_ID for c in v):
-        raise IllegalAnswer(f"{what} must be given as a list of coin card numbers")
+        raise IllegalAnswer("{what} must be given as a list of coin card numbers", what=what)
 
 
-def _count(v: object, what: str) -> None:
+def _count(v: object, what: Message) -> None:
     if not _is_int(v) or not 0 <= v <= MAX_COUNT:
-        raise IllegalAnswer(f"{what} must be a whole number, zero or more")
+        raise IllegalAnswer("{what} must be a whole number, zero or more", what=what)
 
 
-def _card_id(v: object, refusal: str = "a card must be named by its id") -> None:
+def _card_id(v: object, refusal: Message = NAMED_BY_ID) -> None:
     if not isinstance(v, str) or not 0 < len(v) <= MAX_ID_LENGTH or not v.isprintable():
         raise IllegalAnswer(refusal)
 
 
-def _card_ids(v: object, refusal: str) -> None:
+def _card_ids(v: object, refusal: Message) -> None:
     if not isinstance(v, tuple) or len(v) > MAX_COUNT:
         raise IllegalAnswer(refusal)
     for c in v:
@@ -72,15 +79,15 @@ def check_shape(ans: object) -> AnyAnswer:
     match a:
         case PlaceBid():
             _card_id(a.card)
-            _coin_ids(a.coins, "coin cards")
-            _count(a.luxury, "luxury goods")
+            _coin_ids(a.coins, COIN_CARDS)
+            _count(a.luxury, LUXURY_GOODS)
         case MoveBid():
             _card_id(a.card)
         case Pass() | Withdraw() | GiveUpBuilding():
             pass
         case PayBuilding():
-            _coin_ids(a.coins, "coin cards")
-            _count(a.luxury, "luxury goods")
+            _coin_ids(a.coins, COIN_CARDS)
+            _count(a.luxury, LUXURY_GOODS)
         case StartConstruction():
             if a.coin is not None and not (_is_int(a.coin) and 0 <= a.coin <= MAX_COIN_ID):
                 raise IllegalAnswer("name a coin card from your hand, or none to draw one "
@@ -91,22 +98,23 @@ def check_shape(ans: object) -> AnyAnswer:
                     isinstance(t, tuple) and len(t) == 2 for t in tr):
                 raise IllegalAnswer("name each card hit and how it is treated")
             for card, how in tr:
-                _card_id(card, "that is not one of the cards this catastrophe can hit")
+                _card_id(card, message("that is not one of the cards this catastrophe can hit"))
                 if isinstance(how, str):
                     if how not in TREATMENT_WORDS:
-                        raise IllegalAnswer(f"{shown(how)}: cover with a coin card, with a "
-                                            "luxury good, or remove")
+                        raise IllegalAnswer("{treatment}: cover with a coin card, with a luxury "
+                                            "good, or remove", treatment=shown(how))
                 elif not (_is_int(how) and 0 <= how <= MAX_COIN_ID):
                     raise IllegalAnswer("coin cards must be given as coin card numbers")
         case FeedPlan():
-            _coin_ids(a.grain_coins, "grain coin cards")
-            _coin_ids(a.inhabitant_coins, "inhabitant coin cards")
-            _count(a.luxury, "luxury goods")
-            _card_ids(a.remove, "cards to remove must be a list of card ids")
+            _coin_ids(a.grain_coins, message("grain coin cards"))
+            _coin_ids(a.inhabitant_coins, message("inhabitant coin cards"))
+            _count(a.luxury, LUXURY_GOODS)
+            _card_ids(a.remove, message("cards to remove must be a list of card ids"))
         case CompletePlan():
-            _card_ids(a.complete, "name the buildings to complete as a list of card ids")
-            _coin_ids(a.coins, "coin cards")
-            _count(a.luxury, "luxury goods")
+            _card_ids(a.complete, message("name the buildings to complete as a list of card "
+                                          "ids"))
+            _coin_ids(a.coins, COIN_CARDS)
+            _count(a.luxury, LUXURY_GOODS)
         case _:
             assert_never(a)
     return a

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.core import Flow, GameCore
-from peloponnes_tui.engine.names import card_label, shown
+from peloponnes_tui.engine.names import card_ref, shown
 from peloponnes_tui.engine.payment import check_coins, check_luxury, check_payment
 from peloponnes_tui.engine.prompts import (
     CompletePlan,
@@ -29,6 +29,7 @@ from peloponnes_tui.engine.prompts import (
 )
 from peloponnes_tui.engine.state import CIV, Player
 from peloponnes_tui.engine.words import plural
+from peloponnes_tui.message import message_n
 
 
 def supply(core: GameCore, final: bool) -> Flow:
@@ -45,10 +46,7 @@ def supply(core: GameCore, final: bool) -> Flow:
                 core.gain_luxury(p, grain - need, "excess grain")
         else:
             ans = yield FeedPrompt(
-                player=seat, text=f"Supply: {need} inhabitants need grain but your cards "
-                f"produce {grain}. Cover the {need - grain} missing with grain or "
-                "inhabitant coin cards or luxury goods, or remove cards.",
-                inhabitants=need, grain=grain, shortfall=need - grain,
+                player=seat, inhabitants=need, grain=grain, shortfall=need - grain,
                 removable=tuple(inhabited(core, p)), hand=tuple(p.hand), luxury=p.luxury,
                 final=final)
             assert isinstance(ans, FeedPlan)
@@ -57,9 +55,7 @@ def supply(core: GameCore, final: bool) -> Flow:
         if pending:
             wood, stone = core.production(p, "wood"), core.production(p, "stone")
             ans = yield CompletePrompt(
-                player=seat, text="Supply: pay for your buildings under construction "
-                "(production counts once for all of them); any you leave unpaid is lost.",
-                buildings=tuple(pending), production_wood=wood, production_stone=stone,
+                player=seat, buildings=tuple(pending), production_wood=wood, production_stone=stone,
                 hand=tuple(p.hand), luxury=p.luxury, final=final)
             assert isinstance(ans, CompletePlan)
             apply_complete(core, p, ans)
@@ -143,8 +139,9 @@ def check_feed(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> 
         raise IllegalAnswer("the same card is named twice")
     for c in plan.remove:
         if c not in prompt.removable:
-            raise IllegalAnswer(f"{card_label(cards, c, civ)} cannot be removed to save grain "
-                                "(it is not an uncovered card of yours with inhabitants)")
+            raise IllegalAnswer("{card} cannot be removed to save grain (it is not an "
+                                "uncovered card of yours with inhabitants)",
+                                card=card_ref(cards, c, civ))
     backs = cards.coins
     paid_units = [backs[c].amount for c in plan.grain_coins + plan.inhabitant_coins]
     paid_units += [1] * plan.luxury
@@ -152,14 +149,15 @@ def check_feed(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> 
     short = shortfall_after(cards, civ, prompt.shortfall, plan.remove)
     hungry = feed_preview(cards, civ, prompt, plan).hungry
     if hungry:
-        raise IllegalAnswer(f"{plural(hungry, 'inhabitant')} would still go hungry: "
-                            "pay more or remove more cards")
+        raise IllegalAnswer(message_n(
+            "{n} inhabitant would still go hungry: pay more or remove more cards",
+            "{n} inhabitants would still go hungry: pay more or remove more cards", hungry))
     if paid_units and paid - min(paid_units) >= max(short, 0):
         raise IllegalAnswer("you pay more than the shortfall needs")
     for c in plan.remove:
         if short + card_hunger(cards, civ, c) <= paid:
-            raise IllegalAnswer(f"{card_label(cards, c, civ)} need not be removed: the others "
-                                "and your payment already cover the shortfall")
+            raise IllegalAnswer("{card} need not be removed: the others and your payment "
+                                "already cover the shortfall", card=card_ref(cards, c, civ))
 
 
 def apply_feed(core: GameCore, p: Player, plan: FeedPlan) -> None:
@@ -202,7 +200,8 @@ def check_complete(cards: CardSet, prompt: CompletePrompt, plan: CompletePlan) -
         raise IllegalAnswer("the same building is named twice")
     for c in plan.complete:
         if c not in prompt.buildings:
-            raise IllegalAnswer(f"{shown(c)} is not one of your buildings under construction")
+            raise IllegalAnswer("{card} is not one of your buildings under construction",
+                                card=shown(c))
     wood, stone = completion_cost(cards, prompt, plan.complete)
     check_payment(cards, prompt.hand, prompt.luxury, wood, stone, plan.coins, plan.luxury)
 

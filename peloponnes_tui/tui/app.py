@@ -516,6 +516,8 @@ class PeloponnesApp(CrashGuard):
 
     def apply(self, answer: Answer) -> None:
         from peloponnes_tui.engine import IllegalAnswer
+        from peloponnes_tui.i18n import _
+        from peloponnes_tui.refusals import refusal_text
 
         session = self.session
         if session is None:
@@ -523,7 +525,7 @@ class PeloponnesApp(CrashGuard):
         try:
             session.answer(answer)
         except IllegalAnswer as exc:
-            self.notify(str(exc), title=_("Not allowed"), severity="error")
+            self.notify(refusal_text(exc), title=_("Not allowed"), severity="error")
             return
         self.autosave()
         self.advance()

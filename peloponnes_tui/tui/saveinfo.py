@@ -25,22 +25,23 @@ class SaveInfo:
 
     def describe(self) -> str:
         """One line for a list: ``round 3 · Helena, Leonidas, Dimitrios · 2025-01-05 14:03 ·
-        in progress``."""
+        in progress``, in the current language."""
         when = "" if self.saved is None else time.strftime("%Y-%m-%d %H:%M",
                                                            time.localtime(self.saved))
         if self.damaged is not None:
-            return " · ".join(x for x in (_("damaged: {reason}").format(reason=self.damaged),
-                                          when) if x)
+            damaged = _("damaged: {reason}").format(reason=self.damaged)
+            return " · ".join(x for x in (damaged, when) if x)
         state = {None: "", True: _("finished"), False: _("in progress")}[self.over]
-        rnd = (_("round not recorded") if self.round is None else
-               _("round {n}").format(n=self.round))
+        rnd = (_("round not recorded") if self.round is None
+               else _("round {n}").format(n=self.round))
         if self.over:
             rnd = ""
         return " · ".join(x for x in (rnd, ", ".join(self.players), when, state) if x)
 
 
 def save_info(path: Path) -> SaveInfo:
-    """What ``path`` holds, read without replaying the game."""
+    """What ``path`` holds, read without replaying the game (made when it is shown: the reason
+    a file is damaged is in the current language where it is ours)."""
     try:
         saved: float | None = path.stat().st_mtime
     except OSError:
@@ -48,13 +49,13 @@ def save_info(path: Path) -> SaveInfo:
     try:  # within the limits every save is read with (inputs.py)
         data = load_json(path, "save file", SAVE_BYTES_MAX)
     except InputError as exc:
-        why = "not a saved game (not JSON)" if exc.problem.startswith("not valid JSON") \
+        why = _("not a saved game (not JSON)") if exc.problem.startswith("not valid JSON") \
             else exc.problem
         return SaveInfo(path, saved, damaged=why)
     players = data.get("players") if isinstance(data, dict) else None
     if not (isinstance(players, list) and players
             and all(isinstance(p, str) for p in players)):
-        return SaveInfo(path, saved, damaged="not a saved game (no players)")
+        return SaveInfo(path, saved, damaged=_("not a saved game (no players)"))
     extra = data.get("extra")
     extra = extra if isinstance(extra, dict) else {}
     rnd, over = extra.get("round"), extra.get("over")

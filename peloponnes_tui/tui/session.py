@@ -349,7 +349,10 @@ class Session:
 
         Nothing changes either way; the app shows the reason and keeps the confirm key disabled.
         """
-        return self.game.check(answer)
+        from peloponnes_tui.refusals import refusal_text
+
+        refusal = self.game.refusal(answer)
+        return None if refusal is None else refusal_text(refusal)
 
     def seat_of_pending(self) -> Seat | None:
         p = self.game.pending

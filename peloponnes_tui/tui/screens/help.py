@@ -17,7 +17,8 @@ from peloponnes_tui.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
-    from peloponnes_tui.engine import Prompt, View
+    from peloponnes_tui.engine import View
+    from peloponnes_tui.engine.prompts import AnyPrompt
 
 
 def phase_help(cards: CardSet) -> dict[str, str]:
@@ -108,7 +109,7 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
 
     def __init__(self, cards: CardSet, view: View | None = None,
-                 pending: Prompt | None = None) -> None:
+                 pending: AnyPrompt | None = None) -> None:
         """``view`` (any player's) and ``pending`` describe the game in progress, if any."""
         super().__init__()
         self.cards = cards
@@ -127,8 +128,11 @@ class HelpScreen(ModalScreen[None]):
             key = "catastrophes" if phase == "catastrophe" else phase
             parts.append(Text(help_for.get(key, "") + "\n"))
             if self.pending is not None:
-                parts.append(Text(_("The engine asks: {question}").format(
-                    question=self.pending.text) + "\n", style="italic"))
+                from peloponnes_tui.prompt_text import prompt_text
+
+                asks = prompt_text(self.pending, self.cards)
+                parts.append(Text(_("The engine asks: {question}").format(question=asks) + "\n",
+                                  style="italic"))
         parts.append(Text(_("Keys"), style="bold"))
         parts.append(Text(keys_help() + "\n"))
         parts.append(Text(_("The game in short"), style="bold"))
