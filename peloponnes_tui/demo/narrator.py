@@ -118,14 +118,14 @@ def luxury_rules(cards: CardSet) -> dict[str, str]:
     rule numbers for ``cards``."""
     n = rule_numbers(cards)
     out = {
-        "excess production": "Building from production alone earns a luxury good for each wood "
+        "excess_production": "Building from production alone earns a luxury good for each wood "
                              "or stone left over - but none if luxury goods helped pay.",
-        "excess grain": "Grain left over after feeding becomes luxury goods.",
+        "excess_grain": "Grain left over after feeding becomes luxury goods.",
     }
     if n.luxury_income_from is not None:
         out["inhabitants"] = (f"From {n.luxury_income_from} inhabitants on, income also brings "
                               "luxury goods.")
-    out["one-time"] = "Some cards pay luxury goods once, when won."
+    out["one_time"] = "Some cards pay luxury goods once, when won."
     return out
 
 
@@ -160,13 +160,13 @@ class Narrator:
             cat = str(event.get("catastrophe"))
             return f"strike:{cat}", self.catastrophe_rules.get(cat, "")
         if event.kind == "luxury":
-            why = str(event.get("why", ""))
-            for key, text in self.luxury_rules.items():
-                if key in why:
-                    if "capped" in event.text or "no luxury card" in event.text:
-                        return f"luxury:{key}:cap", text + " " + self.luxury_cap
-                    return f"luxury:{key}", text
-            return None
+            key = str(event.get("why"))
+            text = self.luxury_rules.get(key)
+            if text is None:
+                return None
+            if event.get("gained") < event.get("amount"):  # the cap kept some back
+                return f"luxury:{key}:cap", text + " " + self.luxury_cap
+            return f"luxury:{key}", text
         rule = self.rules.get(event.kind)
         return (event.kind, rule) if rule else None
 
