@@ -29,6 +29,7 @@ from peloponnes_tui.engine import (
     Withdraw,
 )
 from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
+from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.session import HUMAN, Seat, Session
 
@@ -240,9 +241,14 @@ def events(game: Game, kind: str, seat: int | None = None) -> list[Event]:
     return [e for e in game.log if e.kind == kind and (seat is None or e.player == seat)]
 
 
+def said(game: Game, event: Event) -> str:
+    """The log's sentence for ``event``, in the current language."""
+    return event_text(event, game.cards, game.names)
+
+
 def texts(game: Game, kind: str | None = None) -> list[str]:
     """The log's sentences (optionally of one kind)."""
-    return [e.text for e in game.log if kind is None or e.kind == kind]
+    return [said(game, e) for e in game.log if kind is None or e.kind == kind]
 
 
 # -- answering -----------------------------------------------------------------------------------

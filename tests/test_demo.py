@@ -69,9 +69,9 @@ def test_narrator_luxury_reasons(cards):
     for _ in run.beats():
         pass
     lux = [e for e in run.game.log if e.kind == "luxury"]
-    assert lux and "excess production" in lux[0].get("why")
+    assert lux and lux[0].get("why") == "excess_production"
     key, text = Narrator(cards).rule_for(lux[0])
-    assert key == "luxury:excess production"
+    assert key == "luxury:excess_production"
     assert "none if luxury goods helped pay" in text
 
 

@@ -22,6 +22,7 @@ from support import (
     expect_illegal,
     game_at,
     placed,
+    said,
 )
 
 from peloponnes_tui.engine import (
@@ -143,7 +144,7 @@ def test_a_catastrophe_strikes_only_once_and_its_marker_stays():
     assert game.table.markers["tempest"] == CARDS.catastrophe_by_id["tempest"].steps
     assert game.table.struck == ["plague", "tempest"]
     assert events(game, "strike") == []
-    assert all("already struck" in e.text for e in events(game, "track"))
+    assert all("already struck" in said(game, e) for e in events(game, "track"))
     assert game.players[0].civ_state == "active"
     assert isinstance(game.pending, BidPrompt)
 
@@ -307,7 +308,7 @@ def test_earthquake_passes_over_a_player_without_buildings():
         PlayerSpec(civ="sparta", hand=[], buildings=["cyclopean-masonry"]),
         order=[0, 1],
     )
-    assert "no buildings" in events(game, "unaffected", 0)[0].text
+    assert "no buildings" in said(game, events(game, "unaffected", 0)[0])
     assert isinstance(game.pending, BidPrompt)
 
 
@@ -444,7 +445,7 @@ def test_decline_cover_the_luxury_card_holds_three_luxury_goods_at_most():
     assert helena.luxury_state == "covered" and helena.luxury_cover == stone
     # Supply: 4 spare grain, but the covered luxury card shows only 0-3.
     assert helena.luxury == 3
-    assert "capped at 3" in events(game, "luxury", 0)[-1].text
+    assert "capped at 3" in said(game, events(game, "luxury", 0)[-1])
 
 
 def test_decline_remove_the_luxury_card_no_more_luxury_goods():
@@ -458,7 +459,7 @@ def test_decline_remove_the_luxury_card_no_more_luxury_goods():
     game.answer(CatastropheAnswer((("luxury", "remove"),)))
     assert helena.luxury_state == "removed" and helena.luxury == 0
     assert game.luxury_cap(helena) == 0
-    assert "no luxury card left" in events(game, "luxury", 0)[-1].text
+    assert "no luxury card left" in said(game, events(game, "luxury", 0)[-1])
 
 
 def test_decline_leaves_a_protected_player_their_luxury_goods():
@@ -470,7 +471,7 @@ def test_decline_leaves_a_protected_player_their_luxury_goods():
     )
     assert game.players[0].luxury == 0
     assert game.players[1].luxury == 4
-    assert "Port" in events(game, "protected", 1)[0].text
+    assert "Port" in said(game, events(game, "protected", 1)[0])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -502,7 +503,7 @@ def test_a_protection_building_lets_its_owner_ignore_the_catastrophe(building, c
     prompt = cat_prompt(game)
     assert prompt.player == 0 and prompt.catastrophe == cat
     protected = events(game, "protected", 1)
-    assert len(protected) == 1 and CARDS.power_by_id[building].name.en in protected[0].text
+    assert len(protected) == 1 and CARDS.power_by_id[building].name.en in said(game, protected[0])
     assert game.players[1].luxury == 2
 
 
@@ -542,7 +543,7 @@ def test_three_matching_symbols_on_power_and_civilization_cards_protect():
     )
     assert game.symbols(game.players[0], "tempest") == 3
     assert game.symbols(game.players[1], "tempest") == 2
-    assert "three Tempest symbols" in events(game, "protected", 0)[0].text
+    assert "three Tempest symbols" in said(game, events(game, "protected", 0)[0])
     prompt = cat_prompt(game)
     assert prompt.player == 1 and prompt.candidates == ("coast", "pasture")
 

@@ -23,6 +23,7 @@ from support import (
     placed,
     play_to_end,
     power_of,
+    said,
 )
 
 from peloponnes_tui.engine import (
@@ -69,8 +70,8 @@ def test_final_supply_comes_after_the_eighth_income():
     assert (game.round, game.phase) == (8, "supply")
     kinds = [e.kind for e in game.log if e.round == 8 and e.kind in ("income", "supply")]
     assert kinds == ["income", "income", "supply"]
-    assert all("(final income)" in e.text for e in events(game, "income"))
-    assert events(game, "supply")[-1].text.startswith("Final supply")
+    assert all("(final income)" in said(game, e) for e in events(game, "income"))
+    assert said(game, events(game, "supply")[-1]).startswith("Final supply")
     game.answer(FeedPlan(luxury=1))
     assert game.over and game.phase == "over"
 
@@ -138,7 +139,7 @@ def test_late_protection_building_uncovers_cards_hit_by_its_catastrophe():
     palace = placed(game, 0, "palace")
     assert palace.cover is None and palace.cover_cause is None
     assert cover in game.table.discard
-    assert "Palace is uncovered" in events(game, "restored", 0)[0].text
+    assert "Palace is uncovered" in said(game, events(game, "restored", 0)[0])
     score = score_of(game, 0)
     assert score.population_tableau == inhabitants_of("messene", "palace", "barley-fields")
     assert score.power_tableau == power_of("messene", "palace", "treasury-of-atreus")
@@ -154,7 +155,7 @@ def test_late_protection_by_three_symbols_uncovers_cards():
     )
     play_to_end(game)
     assert placed(game, 0, "barracks").cover is None
-    assert events(game, "restored", 0)[0].text == (
+    assert said(game, events(game, "restored", 0)[0]) == (
         "Helena is now protected from Earthquake: Barracks is uncovered.")
     assert score_of(game, 0).power_tableau == power_of("sparta", "barracks", "well")
 
@@ -259,7 +260,7 @@ def test_restoration_follows_the_final_supply():
     play_to_end(game)
     order = [e.kind for e in game.log if e.kind in ("supply", "fed", "restored", "score")]
     assert order[:4] == ["supply", "fed", "fed", "restored"]
-    assert events(game, "fed", 0)[0].text == "Helena feeds 4 inhabitants from 4 grain."
+    assert said(game, events(game, "fed", 0)[0]) == "Helena feeds 4 inhabitants from 4 grain."
     assert score_of(game, 0).population_tableau == inhabitants_of(
         "messene", "barley-fields", "palace")
 
@@ -365,7 +366,7 @@ def test_rulebook_example_helena_beats_dimitrios():
     assert (helena.population, helena.power, helena.score) == (17, 12, 12)
     assert game.winners == (0,)
     assert (helena.rank, dimitrios.rank) == (1, 2)
-    assert "Helena wins the game." in [e.text for e in events(game, "winner")]
+    assert "Helena wins the game." in [said(game, e) for e in events(game, "winner")]
 
 
 def test_tie_broken_by_the_other_value():

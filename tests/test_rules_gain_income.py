@@ -22,6 +22,7 @@ from support import (
     income_of,
     inhabitants_of,
     pass_,
+    said,
     texts,
 )
 
@@ -56,7 +57,7 @@ def win(game: Game, card: str, n: int | None = None, use=None, luxury: int = 0) 
 
 def income_coins(game: Game, seat: int) -> list[int]:
     """Coin cards drawn as round income (the data of the income event)."""
-    return [e.get("coins") for e in events(game, "income", seat) if e.get("coins") is not None]
+    return [e.get("coins") for e in events(game, "income", seat) if not e.get("once")]
 
 
 def luxury_gained(game: Game, seat: int) -> list[int]:
@@ -69,6 +70,10 @@ def coin_cards(n: int) -> str:
 
 def goods(n: int) -> str:
     return f"{n} luxury good" + ("" if n == 1 else "s")
+
+
+def inhabitants_word(n: int) -> str:
+    return f"{n} inhabitant" + ("" if n == 1 else "s")
 
 
 def coin_places(game: Game) -> Counter[int]:
@@ -472,7 +477,7 @@ def test_income_follows_the_summary_card(inhabitants):
     assert income_coins(game, 0) == [row.coins]
     assert len(h.hand) == 1 + 3 + row.coins
     assert texts(game, "income")[0] == \
-        f"Helena has {inhabitants} inhabitants and draws {coin_cards(row.coins)}."
+        f"Helena has {inhabitants_word(inhabitants)} and draws {coin_cards(row.coins)}."
     assert luxury_gained(game, 0) == ([row.luxury] if row.luxury else [])
     if row.luxury:
         assert f"for {inhabitants} inhabitants" in texts(game, "luxury")[0]
@@ -498,14 +503,15 @@ def test_income_luxury_respects_the_cap():
                                                                                  "luxury")
 
 
-@pytest.mark.parametrize(("buildings", "extra"), [
-    (["port"], 1),
-    (["temple-of-apollo"], 1),
-    (["port", "temple-of-apollo"], 2),
-    ([PlacedSpec(card="port", under_construction=True)], 1),
-    ([PlacedSpec(card="port", covered_by="earthquake"), "temple-of-apollo"], 1),
+@pytest.mark.parametrize(("buildings", "extra", "source"), [
+    (["port"], 1, "Port"),
+    (["temple-of-apollo"], 1, "Temple of Apollo"),
+    (["port", "temple-of-apollo"], 2, "Port and Temple of Apollo"),
+    ([PlacedSpec(card="port", under_construction=True)], 1, "Port"),
+    ([PlacedSpec(card="port", covered_by="earthquake"), "temple-of-apollo"], 1,
+     "Temple of Apollo"),
 ])
-def test_port_and_temple_of_apollo_each_add_a_coin_card(buildings, extra):
+def test_port_and_temple_of_apollo_each_add_a_coin_card(buildings, extra, source):
     game = duel(dict(civ="sparta", hand=["wood"], buildings=buildings),
                 market=("forest", "quarry"),
                 conquest=("well", "sawmill", "stonemasons-lodge", "granary"))
@@ -515,7 +521,7 @@ def test_port_and_temple_of_apollo_each_add_a_coin_card(buildings, extra):
     pass_(game, 0)
     pass_(game, 1)
     assert income_coins(game, 0) == [base + extra]
-    assert f"draws {coin_cards(base + extra)} ({extra} from Port/Temple)" in \
+    assert f"draws {coin_cards(base + extra)} ({extra} from {source})" in \
         texts(game, "income")[0]
 
 
@@ -529,9 +535,9 @@ def test_one_time_income_coin_cards_come_before_the_round_income():
     h = game.players[0]
     assert [x.card for x in h.landscapes] == ["coast"]
     inc = events(game, "income", 0)
-    assert inc[0].text == "Helena draws 3 coin cards, the one-time income of Coast."
+    assert said(game, inc[0]) == "Helena draws 3 coin cards, the one-time income of Coast."
     n = inhabitants_of("sparta")
-    assert inc[1].text == f"Helena has {n} inhabitants and draws {coin_cards(income_of(n))}."
+    assert said(game, inc[1]) == f"Helena has {n} inhabitants and draws {coin_cards(income_of(n))}."
     assert len(h.hand) == 3 + income_of(n)
     # once only: in the next round's income Coast gives nothing more
     assert h.won == []
@@ -598,7 +604,7 @@ def test_the_discard_pile_is_shuffled_as_soon_as_the_pile_runs_out():
     assert game.table.discard == []
     (ev,) = events(game, "reshuffle")
     assert (ev.round, ev.phase) == (1, "income")
-    assert ev.text == "The discard pile (2 coin cards) is shuffled into a new draw pile."
+    assert said(game, ev) == "The discard pile (2 coin cards) is shuffled into a new draw pile."
     assert [e.get("coins") for e in events(game, "income")] == [helena_income, leonidas_income]
     assert not events(game, "coins_out")
 

@@ -19,6 +19,7 @@ from support import (
     expect_illegal,
     game_at,
     pass_,
+    said,
     texts,
 )
 
@@ -78,7 +79,7 @@ def test_setup_deals_civilizations_coins_and_luxury(n):
     assert [e.player for e in setup] == list(range(n))
     for p, e in zip(game.players, setup, strict=True):
         civ = CARDS.civ_by_id[p.civ]
-        assert f"leads {civ.name.en} (start number {civ.number})" in e.text
+        assert f"leads {civ.name.en} (start number {civ.number})" in said(game, e)
     all_coins = [c for p in game.players for c in p.hand] + game.table.coin_pile \
         + game.table.discard + [c for p in game.players for c in p.bid_coins]
     assert sorted(all_coins) == list(range(72))

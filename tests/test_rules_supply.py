@@ -20,6 +20,7 @@ from support import (
     expect_illegal,
     game_at,
     placed,
+    said,
 )
 
 from peloponnes_tui.engine import (
@@ -116,7 +117,7 @@ def test_grain_production_feeds_everyone_without_a_prompt():
     # Corinth + Barley Fields: 3 inhabitants, 3 grain.
     game = supply(PlayerSpec(civ="corinth", hand=["wood"] * 3, landscapes=["barley-fields"]),
                   PlayerSpec(civ="elis", hand=["wood"] * 3, landscapes=["wheat-fields"]))
-    assert [e.text for e in events(game, "fed")] == [
+    assert [said(game, e) for e in events(game, "fed")] == [
         "Helena feeds 3 inhabitants from 3 grain.", "Leonidas feeds 4 inhabitants from 4 grain."]
     assert events(game, "luxury") == []
     assert isinstance(game.pending, BidPrompt)
@@ -129,7 +130,7 @@ def test_luxury_card_inhabitants_are_never_fed():
     helena = game.players[0]
     assert helena.luxury_state == "active"
     assert game.inhabitants(helena) == 3
-    assert events(game, "fed", 0)[0].text == "Helena feeds 3 inhabitants from 3 grain."
+    assert said(game, events(game, "fed", 0)[0]) == "Helena feeds 3 inhabitants from 3 grain."
     assert feed_prompt(game).player == 1
 
 
@@ -150,7 +151,7 @@ def test_excess_grain_stops_at_seventeen_luxury_goods():
     game = supply(PlayerSpec(civ="messene", hand=["wood"] * 3, luxury=16, buildings=["well"],
                              landscapes=["wheat-fields", "fertile-plain", "lowland-plain"]))
     assert game.players[0].luxury == 17
-    assert "capped at 17" in events(game, "luxury", 0)[0].text
+    assert "capped at 17" in said(game, events(game, "luxury", 0)[0])
 
 
 def test_excess_grain_after_decline_covered_and_removed():
@@ -162,7 +163,7 @@ def test_excess_grain_after_decline_covered_and_removed():
                   struck=["decline"])
     assert game.players[0].luxury == 3  # the covered luxury card shows 0-3
     assert game.players[1].luxury == 0  # no luxury card: no luxury goods
-    assert "no luxury card left" in events(game, "luxury", 1)[0].text
+    assert "no luxury card left" in said(game, events(game, "luxury", 1)[0])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -193,7 +194,7 @@ def test_feed_with_grain_coin_cards():
     assert game.table.discard == grain
     assert [game.coin_resource(c) for c in helena.hand] == ["wood"]
     assert helena.civ_state == "active" and len(helena.landscapes) == 2
-    assert "3 grain coin cards" in events(game, "fed", 0)[0].text
+    assert "3 grain coin cards" in said(game, events(game, "fed", 0)[0])
 
 
 def test_feed_a_two_grain_coin_card_counts_two():
@@ -228,7 +229,7 @@ def test_feed_by_removing_a_power_card():
     helena = game.players[0]
     assert helena.find("pasture") is None and "pasture" in game.table.box
     assert game.table.discard == [g1, g2]
-    assert "Helena removes Pasture for want of grain." in [e.text for e in
+    assert "Helena removes Pasture for want of grain." in [said(game, e) for e in
                                                             events(game, "removed", 0)]
 
 
@@ -418,7 +419,7 @@ def test_an_unpaid_building_is_lost_and_its_coin_discarded():
     assert game.players[0].find("theatre") is None
     assert "theatre" in game.table.box
     assert game.table.discard == [pledge]
-    assert "it is lost" in events(game, "lost", 0)[0].text
+    assert "it is lost" in said(game, events(game, "lost", 0)[0])
 
 
 def test_complete_some_buildings_and_lose_the_others():
@@ -488,7 +489,7 @@ def test_the_discard_pile_after_a_supply_holds_the_payments_in_order():
     assert game.table.discard == [*start, *feed, *build, pledge]
     assert backs(game, game.table.discard) == [
         "grain-1", "wood-2", "grain-1", "grain-2", "wood-1", "stone-2", "inhabitants-1"]
-    assert events(game, "completed", 0)[0].text == "Helena completes Temple of Apollo."
+    assert said(game, events(game, "completed", 0)[0]) == "Helena completes Temple of Apollo."
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from support import (
     inhabitants_of,
     pass_,
     power_of,
+    said,
     texts,
 )
 
@@ -61,10 +62,10 @@ def test_under_construction_building_counts_fully():
     assert (build.production_stone, build.missing_stone, build.excess) == (2, 0, 0)
     game.answer(PayBuilding())
     # income: the summary card for the inhabitants, +1 for the Port under construction
-    income = [e for e in events(game, "income", 0) if e.get("coins") is not None]
+    income = [e for e in events(game, "income", 0) if not e.get("once")]
     assert [e.get("coins") for e in income] == [
         CARDS.income_for(inhabitants_of(*tableau)).coins + 1]
-    assert "(1 from Port/Temple)" in income[0].text
+    assert "(1 from Port)" in said(game, income[0])
 
 
 def test_market_bonus_does_not_meet_minimum():
@@ -263,7 +264,7 @@ def test_coins_run_out():
     # Leonidas' 2 coin cards went to the discard pile; his income (Corinth 2 + Forest 1 = 3
     # inhabitants: 2 coin cards) reshuffles and takes both; Helena's income finds nothing.
     leo_income, hel_income = (
-        [e for e in events(game, "income", s) if e.get("coins") is not None] for s in (1, 0))
+        [e for e in events(game, "income", s) if not e.get("once")] for s in (1, 0))
     assert [e.get("coins") for e in leo_income] == [2]
     assert [e.get("coins") for e in hel_income] == [0]
     assert len(game.players[0].hand) == 36
@@ -276,12 +277,12 @@ def test_eight_incomes_in_a_game():
     there is no ninth income."""
     game = play_game(CARDS, ["random"] * 3, seed=5)
     assert game.over
-    incomes = [e for e in game.log if e.kind == "income" and e.get("coins") is not None]
+    incomes = [e for e in game.log if e.kind == "income" and not e.get("once")]
     for seat in range(3):
         mine = [e for e in incomes if e.player == seat]
         assert [e.round for e in mine] == list(range(1, ROUNDS + 1))
-        assert [e for e in mine if "(final income)" in e.text] == [mine[-1]]
-    final = [e for e in game.log if e.kind == "supply" and e.text.startswith("Final supply")]
+        assert [e for e in mine if "(final income)" in said(game, e)] == [mine[-1]]
+    final = [e for e in game.log if e.kind == "supply" and said(game, e).startswith("Final supply")]
     assert len(final) == 1
     assert max(e.seq for e in incomes) < final[0].seq
     between = [e.kind for e in game.log if incomes[-1].seq < e.seq < final[0].seq]
@@ -340,12 +341,12 @@ def test_one_time_income_only_for_kept_cards(how, gets):
     n = inhabitants_of("sparta")
     round_income = f"Helena has {n} inhabitants and draws {CARDS.income_for(n).coins} coin card"
     if gets:
-        assert inc[0].text == "Helena draws 2 coin cards, the one-time income of Treasury of " \
-            "Atreus."
-        assert inc[1].text.startswith(round_income)
+        assert said(game, inc[0]) == \
+            "Helena draws 2 coin cards, the one-time income of Treasury of Atreus."
+        assert said(game, inc[1]).startswith(round_income)
         assert len(inc) == 2
     else:
-        assert len(inc) == 1 and inc[0].text.startswith(round_income)
+        assert len(inc) == 1 and said(game, inc[0]).startswith(round_income)
     assert game.players[0].won == []
 
 

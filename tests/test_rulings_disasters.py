@@ -23,6 +23,7 @@ from support import (
     placed,
     play_to_end,
     power_of,
+    said,
 )
 
 from peloponnes_tui.engine import (
@@ -73,7 +74,7 @@ def test_covered_card_counts_only_its_symbol():
     # Then drought: Helena is protected by three drought symbols, one of them on the covered Well.
     protected = events(game, "protected", 0)
     assert [e.get("catastrophe") for e in protected] == ["drought"]
-    assert "three Drought symbols" in protected[0].text
+    assert "three Drought symbols" in said(game, protected[0])
     assert placed(game, 0, "pine-forest").cover is None
     # The covered Market adds nothing to her bids.
     bid = game.pending
@@ -123,7 +124,7 @@ def test_completed_construction_coin_goes_to_discard():
     assert placed(game, 0, "sawmill").pledge is None
     assert game.table.discard == [pledge]
     assert pledge not in game.players[0].hand
-    assert [e.text for e in events(game, "completed", 0)] == ["Helena completes Sawmill."]
+    assert [said(game, e) for e in events(game, "completed", 0)] == ["Helena completes Sawmill."]
 
 
 def test_removed_card_coins_go_to_discard():
@@ -201,7 +202,7 @@ def test_forced_catastrophe_removal():
     removed = events(game, "removed")
     assert [(e.player, e.get("catastrophe")) for e in removed] == [
         (0, "plague"), (1, "plague"), (0, "tempest")]
-    assert all("must remove" in e.text for e in removed)
+    assert all("must remove" in said(game, e) for e in removed)
     # Leonidas has a choice of landscape, so he is asked; covering is impossible.
     prompt = game.pending
     assert isinstance(prompt, CatastrophePrompt)
@@ -305,7 +306,7 @@ def test_shared_win():
     assert first.tiebreak == second.tiebreak == (min(power, 6), max(power, 6), 0)
     assert first.rank == second.rank == 1
     assert game.winners == (0, 1)
-    assert "Helena and Leonidas win the game." in [e.text for e in events(game, "winner")]
+    assert "Helena and Leonidas win the game." in [said(game, e) for e in events(game, "winner")]
 
 
 def test_restoration_chain():
@@ -397,7 +398,7 @@ def test_drought_without_grain_cards():
         reveal=["vineyard", "theatre", "stockade", "agora", "oak-forest", "highlands"],
     )
     unaffected = events(game, "unaffected", 0)
-    assert len(unaffected) == 1 and "no power card that produces grain" in unaffected[0].text
+    assert len(unaffected) == 1 and "no power card that produces grain" in said(game, unaffected[0])
     prompt = game.pending
     assert isinstance(prompt, CatastrophePrompt)
     assert (prompt.player, prompt.catastrophe, prompt.candidates) == (1, "drought",
@@ -470,7 +471,7 @@ def test_cover_with_luxury_draws_blind():
     assert placed(game, 0, "forest").cover == nxt
     assert game.coin_resource(nxt) == "inhabitants"
     assert helena.luxury == 1
-    assert "drawn for one luxury good" in events(game, "covered", 0)[0].text
+    assert "drawn for one luxury good" in said(game, events(game, "covered", 0)[0])
 
 
 def test_supply_card_moves_no_marker():

@@ -15,6 +15,7 @@ from support import (
     inhabitants_of,
     pass_,
     quiet_round,
+    said,
     session_from,
 )
 
@@ -86,7 +87,8 @@ def test_round_end_told_in_full():
              f"Dimitrios {income[2]}.", None, "income"),
         Line(f"Round 2 (A cards): {', '.join(market)} go to the market; {conquest[0]}, "
              f"{conquest[1]}, {conquest[2]} to the conquest row.", None, "reveal"),
-        *[Line(e.text, None, "track") for e in game.log if e.kind == "track" and e.round == 2],
+        *[Line(said(game, e), None, "track") for e in game.log
+          if e.kind == "track" and e.round == 2],
     ]
     assert [line.text.split(" moves ")[0] for line in round_end[-2:]] == \
         [t.name.en for t in tracks]
@@ -131,7 +133,7 @@ def test_catastrophe_and_supply_told():
         "Stonemasons' Lodge, Olive Grove, Wheat Fields to the conquest row.",
         "Decline strikes!",
         "Dimitrios is protected from Decline by Port.",
-        "Helena loses all 1 luxury goods.",
+        "Helena loses 1 luxury good.",
         "Helena covers the luxury card with a coin card (Decline).",
         "Leonidas covers the luxury card with a coin card (Decline).",
     ]
@@ -142,7 +144,8 @@ def test_catastrophe_and_supply_told():
         i for i, seat in enumerate(game.answer_seats) if seat == 2)]
     merged = {"discarded", "income"}
     assert [line.text for line in lines if line.kind not in merged] == [
-        e.text for e in missed if e.kind not in merged | {"setup", "position", "score", "winner"}
+        said(game, e) for e in missed
+        if e.kind not in merged | {"setup", "position", "score", "winner"}
         and not (e.player == 2 and (e.round, e.phase) == (missed[0].round, missed[0].phase))]
 
 
@@ -200,7 +203,7 @@ async def test_cover_summary_scrolls_at_80x24(cards):
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
         await pilot.pause()
-        last = [e.text for e in game.log if e.kind == "track"][-1]
+        last = [said(game, e) for e in game.log if e.kind == "track"][-1]
         text = screen_text(app)
         assert "I am Leonidas — show my hand (Enter)" in text
         assert "Helena is outbid on Forest." in text
@@ -247,7 +250,7 @@ async def test_board_tells_a_lone_player_what_the_computers_did(cards):
             "Dimitrios adds the landscape Pasture.",
             f"Income in coin cards: Helena {income[0]}, Dimitrios {income[1]} and "
             f"Leonidas {income[2]}.",
-            *[e.text for e in game.log if e.round == 2 and e.kind in ("reveal", "track")],
+            *[said(game, e) for e in game.log if e.round == 2 and e.kind in ("reveal", "track")],
         ]
         assert board.query_one("#since").display
         assert not board.query_one("#last").display

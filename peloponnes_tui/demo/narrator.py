@@ -193,14 +193,14 @@ def luxury_rules(cards: CardSet) -> dict[str, str]:
     rule numbers for ``cards``."""
     n = rule_numbers(cards)
     out = {
-        "excess production": _("Building from production alone earns a luxury good for each "
+        "excess_production": _("Building from production alone earns a luxury good for each "
                                "wood or stone left over - but none if luxury goods helped pay."),
-        "excess grain": _("Grain left over after feeding becomes luxury goods."),
+        "excess_grain": _("Grain left over after feeding becomes luxury goods."),
     }
     if n.luxury_income_from is not None:
         out["inhabitants"] = _("From {n} inhabitants on, income also brings luxury "
                                "goods.").format(n=n.luxury_income_from)
-    out["one-time"] = _("Some cards pay luxury goods once, when won.")
+    out["one_time"] = _("Some cards pay luxury goods once, when won.")
     return out
 
 
@@ -245,13 +245,13 @@ class Narrator:
             cat = str(event.get("catastrophe"))
             return f"strike:{cat}", by_catastrophe.get(cat, "")
         if event.kind == "luxury":
-            why = str(event.get("why", ""))
-            for key, text in by_luxury.items():
-                if key in why:
-                    if "capped" in event.text or "no luxury card" in event.text:
-                        return f"luxury:{key}:cap", text + " " + cap
-                    return f"luxury:{key}", text
-            return None
+            key = str(event.get("why"))
+            text = by_luxury.get(key)
+            if text is None:
+                return None
+            if event.get("gained") < event.get("amount"):  # the cap kept some back
+                return f"luxury:{key}:cap", text + " " + cap
+            return f"luxury:{key}", text
         rule = by_kind.get(event.kind)
         return (event.kind, rule) if rule else None
 

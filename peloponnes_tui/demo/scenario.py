@@ -27,6 +27,7 @@ from peloponnes_tui.engine.prompts import Answer, IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
 from peloponnes_tui.i18n import LANGUAGES, _, name
 from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
+from peloponnes_tui.log_text import event_text
 from peloponnes_tui.prompt_text import prompt_text
 
 SCENARIO_DIR = Path(__file__).with_name("scenarios")
@@ -284,7 +285,7 @@ def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
         for n in beat.narrations:
             if n.event.kind in ("setup", "position"):
                 continue
-            yield f"  [{phase_name(n.event.phase)}] {n.event.text}"
+            yield f"  [{phase_name(n.event.phase)}] {event_text(n.event, cards, run.game.names)}"
             if n.rule:
                 yield "      " + _("rule: {rule}").format(rule=n.rule)
     if scenario.outro:
@@ -310,7 +311,7 @@ def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str
     while True:
         for ev in game.log[seen:]:
             n = narrator.narrate(ev)
-            yield f"  [{phase_name(ev.phase)}] {ev.text}"
+            yield f"  [{phase_name(ev.phase)}] {event_text(ev, cards, game.names)}"
             if n.rule:
                 yield "      " + _("rule: {rule}").format(rule=n.rule)
         seen = len(game.log)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.log import PassReason, WithdrawReason
 from peloponnes_tui.engine.names import shown
 from peloponnes_tui.engine.payment import check_coins, check_luxury
 from peloponnes_tui.engine.prompts import (
@@ -32,7 +33,7 @@ from peloponnes_tui.engine.prompts import (
 )
 from peloponnes_tui.engine.state import Player
 from peloponnes_tui.engine.view import View
-from peloponnes_tui.engine.words import halves, plural
+from peloponnes_tui.engine.words import halves
 from peloponnes_tui.message import Message, Param, message, message_n
 
 COINS_FOR_PASSING = 3  # coin cards drawn for passing, or for taking back an outbid bid
@@ -85,11 +86,11 @@ def bidding(core: GameCore) -> Flow:
         p = core.players[seat]
         prompt = bid_prompt(core, p)
         if not affordable(prompt):
-            pass_(core, p, "cannot afford any card and passes")
+            pass_(core, p, "cannot_afford")
             continue
         ans = yield prompt
         if isinstance(ans, Pass):
-            pass_(core, p, "passes")
+            pass_(core, p, "chose")
             continue
         assert isinstance(ans, PlaceBid)
         for coin in ans.coins:
@@ -101,11 +102,8 @@ def bidding(core: GameCore) -> Flow:
         p.bid_card, p.bid_coins = ans.card, list(ans.coins) + extra
         p.bid_count = len(p.bid_coins)
         target = next(t for t in prompt.targets if t.card == ans.card)
-        core.event("bid", f"{p.name} bids {p.bid_count} on {core.label(ans.card)}"
-                   + (" in the conquest row" if target.row == "conquest" else "")
-                   + (f" ({ans.luxury} of them drawn for luxury goods)" if ans.luxury
-                      else "") + ".", seat, (ans.card,),
-                   data=(("coins", p.bid_count), ("row", target.row)))
+        core.event("bid", seat, (ans.card,),
+                   data=(("coins", p.bid_count), ("row", target.row), ("luxury", ans.luxury)))
         yield from _outbid_chain(core, target.holder)
     t = core.table
     taken = {p.bid_card for p in core.players if p.bid_card}
@@ -113,8 +111,7 @@ def bidding(core: GameCore) -> Flow:
         for card in row:
             if card not in taken:
                 t.box.append(card)
-                core.event("discarded", f"Nobody bid on {core.label(card)}: it leaves "
-                           "the game.", cards=(card,))
+                core.event("discarded", cards=(card,))
         row[:] = [card for card in row if card in taken]  # the box now holds the others
 
 
@@ -125,41 +122,37 @@ def _outbid_chain(core: GameCore, displaced: int | None) -> Flow:
         bid_card = d.bid_card or ""
         targets = tuple(t for t in targets_for(core, d, exclude=d.bid_card)
                         if t.need_coins <= d.bid_count)
-        core.event("outbid", f"{d.name} is outbid on {core.label(bid_card)}.",
-                   displaced, (bid_card,))
+        core.event("outbid", displaced, (bid_card,))
         if not targets:
-            withdraw(core, d, "has nowhere to move the bid and takes it back")
+            withdraw(core, d, "nowhere_to_move")
             return
         reply = yield OutbidPrompt(
             player=displaced, from_card=bid_card, coins=d.bid_count,
             effective_halves=effective_halves(d.bid_count, core.bid_bonus_halves(d)),
             targets=targets, draws=_draws(core))
         if isinstance(reply, Withdraw):
-            withdraw(core, d, "takes the bid back")
+            withdraw(core, d, "chose")
             return
         assert isinstance(reply, MoveBid)
         moved_to = next(t for t in targets if t.card == reply.card)
         d.bid_card = reply.card
-        core.event("move_bid", f"{d.name} moves the bid of {d.bid_count} to "
-                   f"{core.label(reply.card)}"
-                   + (" in the conquest row" if moved_to.row == "conquest" else "")
-                   + ".", displaced, (reply.card,))
+        core.event("move_bid", displaced, (reply.card,),
+                   data=(("coins", d.bid_count), ("row", moved_to.row)))
         displaced = moved_to.holder
 
 
-def pass_(core: GameCore, p: Player, why: str) -> None:
+def pass_(core: GameCore, p: Player, why: PassReason) -> None:
     drawn = core.draw(COINS_FOR_PASSING)  # fewer if the coin cards run out (R18)
     p.hand.extend(drawn)
-    core.event("pass", f"{p.name} {why} and draws {plural(len(drawn), 'coin card')}.", p.seat)
+    core.event("pass", p.seat, data=(("why", why), ("coins", len(drawn))))
 
 
-def withdraw(core: GameCore, p: Player, why: str) -> None:
+def withdraw(core: GameCore, p: Player, why: WithdrawReason) -> None:
     p.hand.extend(p.bid_coins)
     p.bid_card, p.bid_coins, p.bid_count = None, [], 0
     drawn = core.draw(COINS_FOR_PASSING)
     p.hand.extend(drawn)
-    core.event("withdraw", f"{p.name} {why} and draws {plural(len(drawn), 'coin card')}.",
-               p.seat)
+    core.event("withdraw", p.seat, data=(("why", why), ("coins", len(drawn))))
 
 
 def targets_for(core: GameCore, p: Player, exclude: str | None = None) -> list[BidTarget]:

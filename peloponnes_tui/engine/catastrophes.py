@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from peloponnes_tui.cards import CatastropheId
 from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.log import CoverPayment
 from peloponnes_tui.engine.names import shown
 from peloponnes_tui.engine.payment import check_coins
 from peloponnes_tui.engine.prompts import CatastropheAnswer, CatastrophePrompt, IllegalAnswer
@@ -31,13 +32,12 @@ def hit_count(row_size: int) -> int:
 
 
 def strike(core: GameCore, cat: CatastropheId) -> Flow:
-    core.event("strike", f"{core.catastrophe_name(cat)} strikes!", data=(("catastrophe", cat),))
+    core.event("strike", data=(("catastrophe", cat),))
     for seat in list(core.order):
         p = core.players[seat]
-        reason = core.protection(p, cat)
-        if reason:
-            core.event("protected", f"{p.name} is protected from {core.catastrophe_name(cat)} "
-                       f"by {reason}.", seat, data=(("catastrophe", cat),))
+        protector = core.protector(p, cat)
+        if protector is not None:
+            core.event("protected", seat, data=(("catastrophe", cat), ("by", protector)))
             continue
         prompt = catastrophe_prompt(core, p, cat)
         if prompt is None:
@@ -62,8 +62,7 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
     luxury_usable = core.luxury_for_coins(p)
     if cat == "decline":
         if p.luxury:
-            core.event("luxury_lost", f"{p.name} loses all {p.luxury} luxury goods.",
-                       p.seat, data=(("lost", p.luxury),))
+            core.event("luxury_lost", p.seat, data=(("lost", p.luxury),))
             p.luxury = 0
         if p.luxury_state != "active":
             return None
@@ -72,16 +71,15 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
         luxury_usable = 0
     elif cat == "plague":
         if p.civ_state != "active":
-            core.event("unaffected", f"{p.name} has no civilization left to lay waste.", p.seat)
+            core.event("unaffected", p.seat, data=(("catastrophe", cat),))
             return None
         candidates, count = (CIV,), 1
     elif cat in ("earthquake", "tempest"):
         row = p.buildings if cat == "earthquake" else p.landscapes
         candidates = tuple(x.card for x in row if not x.covered)
         count = hit_count(len(candidates))
-        noun = "buildings" if cat == "earthquake" else "landscapes"
         if count == 0:
-            core.event("unaffected", f"{p.name} has no {noun} to lose.", p.seat)
+            core.event("unaffected", p.seat, data=(("catastrophe", cat),))
             return None
     else:  # drought
         power_cards = core.cards.power_by_id
@@ -89,7 +87,7 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
                   if not x.covered]
         top = max((g for g, _ in grains), default=0)
         if top == 0:
-            core.event("unaffected", f"{p.name} has no power card that produces grain.", p.seat)
+            core.event("unaffected", p.seat, data=(("catastrophe", cat),))
             return None
         candidates = tuple(c for g, c in grains if g == top)
         count = 1
@@ -120,20 +118,20 @@ def check(core: GameCore, prompt: CatastrophePrompt, ans: CatastropheAnswer) -> 
 def apply(core: GameCore, p: Player, cat: CatastropheId, ans: CatastropheAnswer,
           forced: bool) -> None:
     for card, how in ans.treatments:
-        label = core.label(card, p)
         if how == "remove":
             core.remove(p, card)
-            core.event("removed", f"{p.name} {'must remove' if forced else 'removes'} "
-                       f"{label} ({core.catastrophe_name(cat)}).", p.seat,
-                       core.power_cards_of(card), data=(("catastrophe", cat),))
+            core.event("removed", p.seat, core.power_cards_of(card),
+                       data=(("card", card), ("civ", p.civ), ("catastrophe", cat),
+                             ("forced", forced)))
             continue
+        paid: CoverPayment
         if how == "luxury":
             coin = core.coin_for_luxury(p)
-            paid = "a coin card drawn for one luxury good"
+            paid = "luxury"
         else:
             p.hand.remove(how)
             coin = how
-            paid = "a coin card"
+            paid = "coin"
         if card == CIV:
             p.civ_state, p.civ_cover = "covered", coin
         elif card == LUXURY:
@@ -142,6 +140,5 @@ def apply(core: GameCore, p: Player, cat: CatastropheId, ans: CatastropheAnswer,
             placed = p.find(card)
             assert placed is not None
             placed.cover, placed.cover_cause = coin, cat
-        core.event("covered", f"{p.name} covers {label} with {paid} "
-                   f"({core.catastrophe_name(cat)}).", p.seat, core.power_cards_of(card),
-                   data=(("catastrophe", cat),))
+        core.event("covered", p.seat, core.power_cards_of(card),
+                   data=(("card", card), ("civ", p.civ), ("catastrophe", cat), ("paid", paid)))

@@ -16,11 +16,10 @@ from typing import Any
 
 from peloponnes_tui.cards import CardSet, CatastropheId, CivilizationCard, Function, Resource
 from peloponnes_tui.engine import tableau
-from peloponnes_tui.engine.log import Event, EventKind, Phase
+from peloponnes_tui.engine.log import Event, EventKind, LuxuryReason, Phase
 from peloponnes_tui.engine.names import card_label, card_ref, catastrophe_name
 from peloponnes_tui.engine.prompts import AnyAnswer, AnyPrompt
 from peloponnes_tui.engine.state import CIV, LUXURY, Player, Table
-from peloponnes_tui.engine.words import plural
 from peloponnes_tui.message import Param
 
 
@@ -46,10 +45,9 @@ class GameCore:
 
     # -- the log --------------------------------------------------------------------------------
 
-    def event(self, kind: EventKind, text: str, player: int | None = None,
-              cards: tuple[str, ...] = (), data: tuple[tuple[str, Any], ...] = ()) -> None:
-        self.log.append(Event(len(self.log), self.round, self.phase, kind, text, player, cards,
-                              data))
+    def event(self, kind: EventKind, player: int | None = None, cards: tuple[str, ...] = (),
+              data: tuple[tuple[str, Any], ...] = ()) -> None:
+        self.log.append(Event(len(self.log), self.round, self.phase, kind, player, cards, data))
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -83,7 +81,7 @@ class GameCore:
         out: list[int] = []
         for _ in range(n):
             if not t.coin_pile and not self.reshuffle():
-                self.event("coins_out", "The coin cards have run out: nothing more to draw.")
+                self.event("coins_out")
                 break
             out.append(t.coin_pile.pop())
         self.turned_up += len(out)
@@ -100,8 +98,7 @@ class GameCore:
         t.coin_pile = t.discard
         t.discard = []
         self.rng.shuffle(t.coin_pile)
-        self.event("reshuffle", f"The discard pile ({len(t.coin_pile)} coin cards) is "
-                   "shuffled into a new draw pile.")
+        self.event("reshuffle", data=(("coins", len(t.coin_pile)),))
         return True
 
     def discard(self, p: Player, coins: Sequence[int]) -> None:
@@ -159,6 +156,9 @@ class GameCore:
     def count_function(self, p: Player, fn: Function) -> int:
         return tableau.count_function(self.stats, p, fn)
 
+    def function_cards(self, p: Player, fn: Function) -> tuple[str, ...]:
+        return tableau.function_cards(self.stats, p, fn)
+
     def bid_bonus_halves(self, p: Player) -> int:
         return tableau.bid_bonus_halves(self.stats, p)
 
@@ -171,6 +171,9 @@ class GameCore:
     def protection(self, p: Player, cat: CatastropheId) -> str | None:
         return tableau.protection(self.cards, p, cat)
 
+    def protector(self, p: Player, cat: CatastropheId) -> str | None:
+        return tableau.protector(self.cards, p, cat)
+
     def protections(self, p: Player) -> tuple[tuple[CatastropheId, str | None], ...]:
         return tableau.protections(self.cards, p)
 
@@ -179,17 +182,16 @@ class GameCore:
     def luxury_cap(self, p: Player) -> int:
         return tableau.luxury_cap(self.cards, p)
 
-    def gain_luxury(self, p: Player, amount: int, why: str) -> None:
-        """Add luxury goods up to the player's cap; the log says how many were kept."""
+    def gain_luxury(self, p: Player, amount: int, why: LuxuryReason,
+                    more: tuple[tuple[str, Any], ...] = ()) -> None:
+        """Add luxury goods up to the player's cap; the log says how many were due (``amount``)
+        and how many were kept (``gained``) under which cap; ``more`` is the reason's own data
+        (the card of a one-time income, the inhabitants of an income row)."""
         cap = self.luxury_cap(p)
         got = tableau.luxury_kept(amount, p.luxury, cap)
         p.luxury += got
-        if got < amount:
-            note = (" (no luxury card left)" if cap == 0 else f" (capped at {cap})")
-        else:
-            note = ""
-        self.event("luxury", f"{p.name} gains {plural(got, 'luxury good')} for {why}{note}.",
-                   p.seat, data=(("gained", got), ("why", why)))
+        self.event("luxury", p.seat, data=(("gained", got), ("amount", amount), ("cap", cap),
+                                           ("why", why), *more))
 
     def luxury_for_coins(self, p: Player) -> int:
         """Luxury goods that can be traded for blind coin cards right now."""

@@ -25,7 +25,6 @@ from peloponnes_tui.engine.prompts import (
 )
 from peloponnes_tui.engine.state import Placed, Player
 from peloponnes_tui.engine.tableau import luxury_kept
-from peloponnes_tui.engine.words import plural
 
 
 def gain(core: GameCore) -> Flow:
@@ -50,14 +49,13 @@ def gain(core: GameCore) -> Flow:
             row.remove(card)
             p.landscapes.append(Placed(card))
             p.won.append(card)
-            core.event("gain", f"{p.name} adds the landscape {info.name.en}.", seat, (card,))
+            core.event("gain", seat, (card,))
             continue
         prompt = build_prompt(core, p, info)
         if not prompt.can_pay and not prompt.can_construct:
             row.remove(card)
             t.box.append(card)
-            core.event("lost", f"{p.name} can neither pay for {info.name.en} nor put it "
-                       "under construction: it is lost.", seat, (card,))
+            core.event("lost", seat, (card,), data=(("why", "cannot_build"),))
             continue
         ans = yield prompt
         row.remove(card)
@@ -69,25 +67,18 @@ def gain(core: GameCore) -> Flow:
                 coin = ans.coin
             p.buildings.append(Placed(card, pledge=coin))
             p.won.append(card)
-            core.event("construction", f"{p.name} puts {info.name.en} under construction"
-                       + (" with a coin card drawn for a luxury good" if ans.coin is None
-                          else "") + ".", seat, (card,))
+            core.event("construction", seat, (card,),
+                       data=(("paid", "luxury" if ans.coin is None else "coin"),))
         else:
             assert isinstance(ans, PayBuilding)
             core.discard(p, ans.coins)
             p.luxury -= ans.luxury
             p.buildings.append(Placed(card))
             p.won.append(card)
-            paid = []
-            if ans.coins:
-                paid.append(plural(len(ans.coins), "coin card"))
-            if ans.luxury:
-                paid.append(plural(ans.luxury, "luxury good"))
-            core.event("build", f"{p.name} builds {info.name.en}"
-                       + (" paying " + " and ".join(paid) + " beside production" if paid
-                          else " from production") + ".", seat, (card,))
+            core.event("build", seat, (card,),
+                       data=(("coins", len(ans.coins)), ("luxury", ans.luxury)))
             if not ans.luxury and prompt.excess:
-                core.gain_luxury(p, prompt.excess, "excess production")
+                core.gain_luxury(p, prompt.excess, "excess_production")
 
 
 def build_prompt(core: GameCore, p: Player, info: PowerCard) -> BuildPrompt:

@@ -147,7 +147,7 @@ class Game(GameCore):
             except (KeyError, ValueError) as exc:
                 raise GameSetupError(str(exc)) from None
             start = position.round
-            self.event("position", f"Play starts from a prepared position in round {start}.")
+            self.event("position", data=(("round", start),))
         setup.announce(self)
         self._flow = self._run(Step(start, "reveal"))
         self.pending: AnyPrompt | None = next(self._flow, None)

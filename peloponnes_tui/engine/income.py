@@ -9,7 +9,6 @@ uncovered Port and Temple.
 from __future__ import annotations
 
 from peloponnes_tui.engine.core import GameCore
-from peloponnes_tui.engine.words import plural
 
 
 def income(core: GameCore, final: bool) -> None:
@@ -23,21 +22,17 @@ def income(core: GameCore, final: bool) -> None:
             if info.income.coins:
                 once = core.draw(info.income.coins)
                 p.hand.extend(once)
-                core.event("income", f"{p.name} draws {plural(len(once), 'coin card')}, "
-                           f"the one-time income of {info.name.en}.", seat, (card,))
+                core.event("income", seat, (card,), data=(("coins", len(once)), ("once", True)))
             if info.income.luxury:
-                core.gain_luxury(p, info.income.luxury,
-                                 f"the one-time income of {info.name.en}")
+                core.gain_luxury(p, info.income.luxury, "one_time", (("card", card),))
         p.won = []
         inhabitants = core.inhabitants(p)
         row = core.cards.income_for(inhabitants)
-        extra = core.count_function(p, "coin_income")
-        drawn = core.draw(row.coins + extra)
+        extra = core.function_cards(p, "coin_income")  # Port, Temple of Apollo: one each
+        drawn = core.draw(row.coins + len(extra))
         p.hand.extend(drawn)
-        core.event("income", f"{p.name} has {inhabitants} inhabitants and draws "
-                   f"{plural(len(drawn), 'coin card')}"
-                   + (f" ({extra} from Port/Temple)" if extra else "")
-                   + (" (final income)" if final else "") + ".", seat,
-                   data=(("coins", len(drawn)),))
+        core.event("income", seat, data=(("coins", len(drawn)), ("once", False),
+                                         ("inhabitants", inhabitants), ("extra", extra),
+                                         ("final", final)))
         if row.luxury:
-            core.gain_luxury(p, row.luxury, f"{inhabitants} inhabitants")
+            core.gain_luxury(p, row.luxury, "inhabitants", (("inhabitants", inhabitants),))

@@ -32,24 +32,20 @@ def reveal(core: GameCore) -> Revealed:
     t.conquest = drawn[n:]
     power_cards = core.cards.power_by_id
     pile = power_cards[drawn[0]].pile if drawn else "?"
-    core.event("reveal", f"Round {core.round} ({pile} cards): "
-               + ", ".join(core.label(c) for c in t.market) + " go to the market; "
-               + (", ".join(core.label(c) for c in t.conquest) or "nothing")
-               + " to the conquest row.", cards=tuple(drawn))
+    core.event("reveal", cards=tuple(drawn),
+               data=(("pile", pile), ("market", tuple(t.market)),
+                     ("conquest", tuple(t.conquest))))
     strikes: list[CatastropheId] = []
     for cid in drawn[:CARDS_THAT_MOVE_MARKERS]:
         cat = power_cards[cid].catastrophe
         if cat is None:
             continue
         if cat in t.struck:
-            core.event("track", f"{core.label(cid)} shows {core.catastrophe_name(cat)}, which "
-                       "has already struck: its marker stays.", cards=(cid,))
+            core.event("track", cards=(cid,), data=(("shows", cat),))
             continue
         t.markers[cat] += 1
         left = core.cards.catastrophe_by_id[cat].steps - t.markers[cat]
-        core.event("track", f"{core.label(cid)} moves {core.catastrophe_name(cat)} one space on "
-                   + ("to its last space." if left == 0 else f"({left} to go)."),
-                   cards=(cid,), data=(("catastrophe", cat), ("left", left)))
+        core.event("track", cards=(cid,), data=(("catastrophe", cat), ("left", left)))
         if left == 0:
             t.struck.append(cat)
             strikes.append(cat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from peloponnes_tui.engine.core import GameCore
+from peloponnes_tui.engine.state import CIV, LUXURY
 
 # Coin cards and luxury goods left over: every so many count one power point.
 LEFTOVERS_PER_POWER_POINT = 6
@@ -60,26 +61,24 @@ def restore(core: GameCore) -> None:
             for cat in core.table.struck:
                 if not core.protection(p, cat):
                     continue
-                name = core.catastrophe_name(cat)
                 for x in p.placed():
                     if x.cover is not None and x.cover_cause == cat:
                         discard.append(x.cover)
                         x.cover, x.cover_cause = None, None
                         changed = True
-                        core.event("restored", f"{p.name} is now protected from {name}: "
-                                   f"{core.label(x.card)} is uncovered.", p.seat, (x.card,))
+                        core.event("restored", p.seat, (x.card,),
+                                   data=(("catastrophe", cat), ("card", x.card)))
                 if cat == "plague" and p.civ_cover is not None:
                     discard.append(p.civ_cover)
                     p.civ_state, p.civ_cover = "active", None
                     changed = True
-                    core.event("restored", f"{p.name} is now protected from {name}: the "
-                               "civilization card is uncovered.", p.seat)
+                    core.event("restored", p.seat, data=(("catastrophe", cat), ("card", CIV)))
                 if cat == "decline" and p.luxury_cover is not None:
                     discard.append(p.luxury_cover)
                     p.luxury_state, p.luxury_cover = "active", None
                     changed = True
-                    core.event("restored", f"{p.name} is now protected from {name}: the luxury "
-                               "card counts again.", p.seat)
+                    core.event("restored", p.seat,
+                               data=(("catastrophe", cat), ("card", LUXURY)))
 
 
 def score(core: GameCore) -> tuple[tuple[Score, ...], tuple[int, ...]]:
@@ -104,9 +103,7 @@ def score(core: GameCore) -> tuple[tuple[Score, ...], tuple[int, ...]]:
         replace(s, rank=1 + sum(1 for o in raw if o.tiebreak > s.tiebreak)) for s in raw)
     winners = tuple(s.seat for s in scores if s.rank == 1)
     for s in sorted(scores, key=lambda s: s.rank):
-        core.event("score", f"{s.name}: population {s.population}, power {s.power}, "
-                   f"score {s.score}.", s.seat, data=(("score", s.score), ("rank", s.rank)))
-    core.event("winner", " and ".join(core.names[w] for w in winners)
-               + (" win" if len(winners) > 1 else " wins") + " the game.",
-               data=(("winners", winners),))
+        core.event("score", s.seat, data=(("population", s.population), ("power", s.power),
+                                          ("score", s.score), ("rank", s.rank)))
+    core.event("winner", data=(("winners", winners),))
     return scores, winners

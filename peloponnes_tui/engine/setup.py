@@ -46,7 +46,5 @@ def start_order(core: GameCore) -> list[int]:
 def announce(core: GameCore) -> None:
     for p in core.players:
         civ = core.civilization(p)
-        core.event("setup", f"{p.name} leads {civ.name.en} (start number {civ.number}) "
-                   f"and holds {len(p.hand)} coin cards.", p.seat, data=(("civ", civ.id),))
-    core.event("start_order", "Start order: " + ", ".join(core.names[s] for s in core.order)
-               + ".", data=(("order", tuple(core.order)),))
+        core.event("setup", p.seat, data=(("civ", civ.id), ("coins", len(p.hand))))
+    core.event("start_order", data=(("order", tuple(core.order)),))

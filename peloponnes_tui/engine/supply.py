@@ -28,22 +28,18 @@ from peloponnes_tui.engine.prompts import (
     IllegalAnswer,
 )
 from peloponnes_tui.engine.state import CIV, Player
-from peloponnes_tui.engine.words import plural
 from peloponnes_tui.message import message_n
 
 
 def supply(core: GameCore, final: bool) -> Flow:
-    core.event("supply", "Final supply: every inhabitant must be fed and every building "
-               "under construction completed." if final else
-               "Supply: every inhabitant must be fed and every building under "
-               "construction completed.")
+    core.event("supply", data=(("final", final),))
     for seat in list(core.order):
         p = core.players[seat]
         need, grain = core.inhabitants(p), core.production(p, "grain")
         if need <= grain:
-            core.event("fed", f"{p.name} feeds {need} inhabitants from {grain} grain.", p.seat)
+            core.event("fed", p.seat, data=(("inhabitants", need), ("grain", grain)))
             if grain > need:
-                core.gain_luxury(p, grain - need, "excess grain")
+                core.gain_luxury(p, grain - need, "excess_grain")
         else:
             ans = yield FeedPrompt(
                 player=seat, inhabitants=need, grain=grain, shortfall=need - grain,
@@ -162,24 +158,18 @@ def check_feed(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> 
 
 def apply_feed(core: GameCore, p: Player, plan: FeedPlan) -> None:
     for card in plan.remove:
-        label = core.label(card, p)
         core.remove(p, card)
-        core.event("removed", f"{p.name} removes {label} for want of grain.", p.seat,
-                   core.power_cards_of(card))
+        core.event("removed", p.seat, core.power_cards_of(card),
+                   data=(("card", card), ("civ", p.civ)))
     core.discard(p, plan.grain_coins + plan.inhabitant_coins)
     p.luxury -= plan.luxury
     need, grain = core.inhabitants(p), core.production(p, "grain")
-    parts = []
-    if plan.grain_coins:
-        parts.append(plural(len(plan.grain_coins), "grain coin card"))
-    if plan.inhabitant_coins:
-        parts.append(plural(len(plan.inhabitant_coins), "inhabitant coin card"))
-    if plan.luxury:
-        parts.append(plural(plan.luxury, "luxury good"))
-    core.event("fed", f"{p.name} feeds {need} inhabitants with {grain} grain"
-               + (" and " + ", ".join(parts) if parts else "") + ".", p.seat)
+    core.event("fed", p.seat, data=(("inhabitants", need), ("grain", grain),
+                                    ("grain_coins", len(plan.grain_coins)),
+                                    ("inhabitant_coins", len(plan.inhabitant_coins)),
+                                    ("luxury", plan.luxury)))
     if grain > need:
-        core.gain_luxury(p, grain - need, "excess grain")
+        core.gain_luxury(p, grain - need, "excess_grain")
 
 
 # -- completing constructions ----------------------------------------------------------------
@@ -216,9 +206,7 @@ def apply_complete(core: GameCore, p: Player, plan: CompletePlan) -> None:
             assert x.pledge is not None
             core.table.discard.append(x.pledge)
             x.pledge = None
-            core.event("completed", f"{p.name} completes {core.label(x.card)}.", p.seat,
-                       (x.card,))
+            core.event("completed", p.seat, (x.card,))
         else:
             core.remove(p, x.card)
-            core.event("lost", f"{p.name} cannot or will not pay for "
-                       f"{core.label(x.card)}: it is lost.", p.seat, (x.card,))
+            core.event("lost", p.seat, (x.card,), data=(("why", "unpaid"),))

@@ -111,6 +111,12 @@ def count_function(stats: CardStats, p: Player, fn: Function) -> int:
     return n
 
 
+def function_cards(stats: CardStats, p: Player, fn: Function) -> tuple[str, ...]:
+    """The uncovered buildings :func:`count_function` counts, in tableau order."""
+    function = stats.function
+    return tuple(x.card for x in p.buildings if x.cover is None and function[x.card] == fn)
+
+
 def bid_bonus_halves(stats: CardStats, p: Player) -> int:
     """Market and Agora: each adds half a coin to every bid; counted in half coins."""
     return count_function(stats, p, "bid_bonus")
@@ -135,15 +141,28 @@ def symbols(cards: CardSet, p: Player, cat: CatastropheId) -> int:
     return n
 
 
-def protection(cards: CardSet, p: Player, cat: CatastropheId) -> str | None:
-    """Why the player ignores this catastrophe (a building's name, or three symbols), or None."""
+# What protects a player from a catastrophe by its symbols (see :func:`protector`).
+BY_SYMBOLS = "symbols"
+
+
+def protector(cards: CardSet, p: Player, cat: CatastropheId) -> str | None:
+    """What protects the player from this catastrophe: the id of an uncovered building against
+    it, :data:`BY_SYMBOLS` for three of its symbols in the tableau, or None."""
     power_cards = cards.power_by_id
     for x in p.buildings:
         if x.cover is None and power_cards[x.card].protection == cat:
-            return power_cards[x.card].name.en
+            return x.card
     if symbols(cards, p, cat) >= SYMBOLS_FOR_PROTECTION:
-        return symbols_reason(cards, cat)
+        return BY_SYMBOLS
     return None
+
+
+def protection(cards: CardSet, p: Player, cat: CatastropheId) -> str | None:
+    """Why the player ignores this catastrophe (a building's name, or three symbols), or None."""
+    found = protector(cards, p, cat)
+    if found is None:
+        return None
+    return symbols_reason(cards, cat) if found == BY_SYMBOLS else cards.power_by_id[found].name.en
 
 
 def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | None], ...]:

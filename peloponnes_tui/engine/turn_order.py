@@ -13,6 +13,5 @@ from peloponnes_tui.engine.core import GameCore
 def turn_order(core: GameCore) -> None:
     # sorted() is stable, so equal bids keep the previous order
     core.order = sorted(core.order, key=lambda s: -core.players[s].bid_count)
-    core.event("turn_order", "New turn order: " + ", ".join(
-        f"{core.names[s]} ({core.players[s].bid_count})" for s in core.order) + ".",
-        data=(("order", tuple(core.order)),))
+    core.event("turn_order", data=(("order", tuple(core.order)),
+                                   ("bids", tuple(core.players[s].bid_count for s in core.order))))

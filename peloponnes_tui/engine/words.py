@@ -1,11 +1,7 @@
-"""Small helpers for the sentences the engine and the app show to players."""
+"""How players write a bid counted in half coins (the sentences are made outside the engine,
+with ``ngettext`` for plurals)."""
 
 from __future__ import annotations
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 coin card``, ``2 coin cards`` (``many`` for irregular plurals)."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def halves(v2: int) -> str:

@@ -5,7 +5,8 @@ that nobody has to open the log to learn who bid where, who passed, what was gai
 catastrophe struck, the supply, the income, the end of a round and the next reveal.
 
 Built from the game's public log only (no event there shows a hidden card: bids are counted, coin
-cards drawn are counted); the sentences are the engine's, a few runs of them merged into one line.
+cards drawn are counted); the sentences are the log's (:func:`~peloponnes_tui.log_text.event_text`),
+a few runs of them merged into one line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from peloponnes_tui.i18n import _, name
+from peloponnes_tui.i18n import _
+from peloponnes_tui.log_text import card_name, event_text, joined
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -35,10 +37,6 @@ class Line:
     text: str
     player: int | None = None
     kind: str = ""
-
-
-def _joined(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 def unseen(events: Sequence[Event], seat: int) -> list[Event]:
@@ -112,12 +110,11 @@ def summarize(events: Sequence[Event], seat: int, names: Sequence[str],
                 run.append(rest[i + len(run)])
             i += len(run)
             if len(run) == 1:
-                lines.append(Line(ev.text, None, ev.kind))
+                lines.append(Line(event_text(ev, cards, names), None, ev.kind))
             else:
-                left = [name(cards.power_by_id[c].name) if c in cards.power_by_id else c
-                        for e in run for c in e.cards]
+                left = [card_name(cards, c) for e in run for c in e.cards]
                 lines.append(Line(_("Nobody bid on {cards}: they leave the game.").format(
-                    cards=_joined(left)), None, ev.kind))
+                    cards=joined(left)), None, ev.kind))
             continue
         if ev.phase == "income" and ev.kind != "supply":
             block = [ev]
@@ -125,23 +122,24 @@ def summarize(events: Sequence[Event], seat: int, names: Sequence[str],
                     rest[i + len(block)].round == ev.round:
                 block.append(rest[i + len(block)])
             i += len(block)
-            lines += _income_lines(block, names)
+            lines += _income_lines(block, names, cards)
             continue
-        lines.append(Line(ev.text, ev.player, ev.kind))
+        lines.append(Line(event_text(ev, cards, names), ev.player, ev.kind))
         i += 1
     return lines
 
 
-def _income_lines(block: Sequence[Event], names: Sequence[str]) -> list[Line]:
+def _income_lines(block: Sequence[Event], names: Sequence[str], cards: CardSet) -> list[Line]:
     """One round's income phase: the coin cards for inhabitants in one line, then the rest
-    (one-time income, luxury goods, a reshuffled pile) as the engine told it."""
-    regular = [e for e in block if e.kind == "income" and e.get("coins") is not None]
+    (one-time income, luxury goods, a reshuffled pile) as the log tells it."""
+    regular = [e for e in block if e.kind == "income" and not e.get("once")]
     lines: list[Line] = []
     if regular:
         parts = [f"{names[e.player]} {e.get('coins')}" for e in regular if e.player is not None]
-        lines.append(Line(_("Income in coin cards: {incomes}.").format(incomes=_joined(parts)),
+        lines.append(Line(_("Income in coin cards: {players}.").format(players=joined(parts)),
                           None, "income"))
-    lines += [Line(e.text, e.player, e.kind) for e in block if e not in regular]
+    lines += [Line(event_text(e, cards, names), e.player, e.kind) for e in block
+              if e not in regular]
     return lines
 
 

@@ -18,6 +18,7 @@ from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
 from peloponnes_tui.i18n import N_, _
+from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.render import (
     board_legend_line,
@@ -61,7 +62,8 @@ TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its colum
 SINCE_SHARE = {"narrow": 5, "roomy": 2, "wide": 3}
 
 
-def event_text(ev: Event, seats: Sequence[Seat]) -> Text:
+def log_line(ev: Event, seats: Sequence[Seat], cards: CardSet) -> Text:
+    """One line of the log: the round, the seat's tag and the event's sentence."""
     t = Text(f"R{ev.round} ", style="dim")
     if ev.player is not None and ev.player < len(seats):
         st = seats[ev.player]
@@ -69,7 +71,7 @@ def event_text(ev: Event, seats: Sequence[Seat]) -> Text:
     style = {"strike": "bold red", "winner": "bold green", "reveal": "bold",
              "supply": "bold yellow", "outbid": "yellow", "removed": "red", "lost": "red",
              "covered": "magenta"}.get(ev.kind, "")
-    t.append(ev.text, style=style)
+    t.append(event_text(ev, cards, [s.name for s in seats]), style=style)
     return t
 
 
@@ -105,9 +107,9 @@ def one_tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat], sh
                  tableau(cards, view, seat, seats, show_hand))
 
 
-def last_events(events: Sequence[Event], seats: Sequence[Seat]) -> Text:
+def last_events(events: Sequence[Event], seats: Sequence[Seat], cards: CardSet) -> Text:
     """The last events, under the board when nothing is summarised since a player's turn."""
-    return Text("\n").join(event_text(e, seats) for e in events)
+    return Text("\n").join(log_line(e, seats, cards) for e in events)
 
 
 def offer_tooltip() -> str:
@@ -297,9 +299,9 @@ class BoardScreen(Screen[None], AppAccess):
             log.clear()
             self.logged = 0
         for ev in events[self.logged:]:
-            log.write(event_text(ev, session.seats))
+            log.write(log_line(ev, session.seats, session.cards))
         self.logged = len(events)
-        self._show("last", last_events, tuple(events[-2:]), session.seats)
+        self._show("last", last_events, tuple(events[-2:]), session.seats, session.cards)
 
     def rebuild_log(self) -> None:
         """Write the whole log again at the next refresh (after an undo, or in new colours)."""
@@ -440,4 +442,4 @@ class BoardScreen(Screen[None], AppAccess):
         self.papp.apply(event.answer)
 
 
-__all__ = ["BoardScreen", "event_text"]
+__all__ = ["BoardScreen", "log_line"]

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from peloponnes_tui.demo.narrator import phase_name
 from peloponnes_tui.i18n import _
+from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.render import (
     offer_table,
     players_table,
@@ -26,12 +27,14 @@ from peloponnes_tui.tui.render import (
 from peloponnes_tui.tui.session import Seat
 
 if TYPE_CHECKING:
+    from peloponnes_tui.cards import CardSet
     from peloponnes_tui.tui.demo import Script, Step
 
 
-def step_text(step: Step, seats: Sequence[Seat]) -> Text:
+def step_text(step: Step, seats: Sequence[Seat], cards: CardSet) -> Text:
     """The narration of one step: the scripted line, each event with its rule, the closing."""
     t = Text()
+    names = [s.name for s in seats]
     if step.say:
         t.append("» " + step.say + "\n", style="bold italic")
     for n in step.narrations:
@@ -41,7 +44,7 @@ def step_text(step: Step, seats: Sequence[Seat]) -> Text:
         if ev.player is not None and ev.player < len(seats):
             st = seats[ev.player]
             t.append(st.tag + " ", style=f"bold {st.rich_colour}")
-        t.append(ev.text + "\n", style="bold")
+        t.append(event_text(ev, cards, names) + "\n", style="bold")
         if n.rule:
             t.append("  " + _("Rule:") + " ", style="bold yellow")
             t.append(n.rule + "\n", style="italic")
@@ -112,7 +115,7 @@ class DemoScreen(Screen[None]):
         head.append("  ·  " + (_("auto on") if self.auto else _("auto off")), style="dim")
         head.append("  ·  " + (_("space/→ next · a auto · q quit") if not self.script.done
                                else _("the end: q quits")), style="dim")
-        story = step_text(step, seats)
+        story = step_text(step, seats, game.cards)
         self.narration = head.plain + "\n" + story.plain
         self.query_one("#title", Static).update(head)
         self.query_one("#story", Static).update(story)

@@ -1,0 +1,154 @@
+"""The game log's sentences are made at display time from the events' kind and data, in the
+language chosen then: every kind has its sentence in English and in German, and a saved game's
+log reads in whichever language is chosen when it is loaded."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import get_args
+
+import pytest
+
+from peloponnes_tui.bots.players import BotPlayers
+from peloponnes_tui.cards import CardSet
+from peloponnes_tui.demo.scenario import ScenarioRun, list_scenarios
+from peloponnes_tui.engine import BidPrompt, Event, Game
+from peloponnes_tui.engine.log import EventKind
+from peloponnes_tui.i18n import set_language
+from peloponnes_tui.log_text import event_text
+from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.screens.board import log_line
+from peloponnes_tui.tui.session import Session, autosave_path
+from peloponnes_tui.tui.summary import since_last_turn
+from peloponnes_tui.tui.testing import session_at
+from peloponnes_tui.tui.textdump import screen_text
+
+# English words no German log sentence may keep (card and player names aside, which these
+# games do not contain)
+ENGLISH = re.compile(r"\b(coin cards?|luxury (goods?|card)|conquest row|inhabitants?|grain|"
+                     r"bids?|passes|draws|strikes|protected|the|and|from|with|on|round)\b")
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    set_language("de")
+    yield
+    set_language("en")
+
+
+def played(cards: CardSet) -> list[Game]:
+    """Games whose logs hold every kind of event: the demonstrations (a prepared position, the
+    catastrophes, a construction completed or lost ...) and one game of four computer players
+    (the coin cards running out, a bid taken back, a player a catastrophe finds nothing to hit)."""
+    games = []
+    for scenario in list_scenarios():
+        run = ScenarioRun(scenario, cards)
+        for _beat in run.beats():
+            pass
+        games.append(run.game)
+    game = Game.new(["Helena", "Leonidas", "Dimitrios", "Ariadne"], 0, cards)
+    BotPlayers.seated(cards, ["heuristic"] * 4, 0).play(game)
+    games.append(game)
+    return games
+
+
+def sentences(games: list[Game]) -> list[tuple[Event, str]]:
+    return [(e, event_text(e, g.cards, g.names)) for g in games for e in g.log]
+
+
+def test_every_kind_has_a_sentence_in_english_and_in_german(cards: CardSet, german: None
+                                                            ) -> None:
+    games = played(cards)
+    assert {e.kind for g in games for e in g.log} == set(get_args(EventKind))
+    de = sentences(games)
+    set_language("en")
+    en = sentences(games)
+    for (event, english), (_same, deutsch) in zip(en, de, strict=True):
+        assert "{" not in english and "}" not in english, (event, english)
+        assert "{" not in deutsch and "}" not in deutsch, (event, deutsch)
+        assert deutsch != english, (event, english)
+        assert ENGLISH.search(deutsch) is None, (event, deutsch)
+
+
+def test_german_sentences_of_a_few_kinds(cards: CardSet, german: None) -> None:
+    """Names of cards and catastrophes come from the card data's German names; numbers take
+    their German plural."""
+    game = Game.new(["Helena", "Leonidas", "Dimitrios", "Ariadne"], 0, cards)
+    BotPlayers.seated(cards, ["heuristic"] * 4, 0).play(game)
+    said = {e.seq: event_text(e, cards, game.names) for e in game.log}
+    first = {}
+    for e in game.log:
+        first.setdefault(e.kind, e)
+    setup = first["setup"]
+    civ = cards.civ_by_id[setup.get("civ")]
+    assert said[setup.seq] == (
+        f"{game.names[setup.player]} führt {civ.name.de} (Startnummer {civ.number}) und hält "
+        f"{setup.get('coins')} Münzkarten.")
+    strike = first["strike"]
+    assert said[strike.seq] == \
+        f"Katastrophe: {cards.catastrophe_by_id[strike.get('catastrophe')].name.de}!"
+    passed = next(e for e in game.log if e.kind == "pass" and e.get("why") == "chose"
+              and e.get("coins") == 3)
+    assert said[passed.seq] == f"{game.names[passed.player]} passt und zieht 3 Münzkarten."
+    reveal = first["reveal"]
+    market = ", ".join(cards.power_by_id[c].name.de for c in reveal.get("market"))
+    assert said[reveal.seq].startswith(f"Runde 1 (A-Karten): {market} kommen in die Marktreihe, ")
+    winner = first["winner"]
+    assert winner.get("winners") == (1, 2)  # a shared victory
+    assert said[winner.seq] == "Leonidas und Dimitrios gewinnen das Spiel."
+
+
+def test_the_engine_logs_no_sentence(cards: CardSet) -> None:
+    """An event is a kind and data: the state's JSON (and so a save) holds no English."""
+    game = Game.new(["Helena", "Leonidas"], 3, cards)
+    BotPlayers.seated(cards, ["random"] * 2, 3).play(game)
+    logged = json.loads(game.snapshot())["log"]
+    assert {tuple(sorted(e)) for e in logged} == {
+        ("cards", "data", "kind", "phase", "player", "round", "seq")}
+    assert not any(hasattr(e, "text") for e in game.log)
+
+
+def test_a_saved_game_reads_in_the_language_chosen_when_loaded(cards: CardSet) -> None:
+    session = session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 1,
+                         min_round=2)
+    english = [log_line(e, session.seats, cards).plain for e in session.log]
+    missed = [line.text for line in since_last_turn(session, 1)]
+    session.save(autosave_path())
+    saved = autosave_path().read_text()
+    assert all(line.split(" ", 2)[-1] not in saved for line in english)
+    set_language("de")
+    try:
+        again = Session.load(autosave_path(), cards)
+        deutsch = [log_line(e, again.seats, cards).plain for e in again.log]
+        missed_de = [line.text for line in since_last_turn(again, 1)]
+    finally:
+        set_language("en")
+    assert len(deutsch) == len(english)
+    reveals = [i for i, e in enumerate(again.log) if e.kind == "reveal"]
+    assert [again.log[i].round for i in reveals] == [1, 2]
+    for i, rnd in zip(reveals, (1, 2), strict=True):
+        assert english[i].startswith(f"R{rnd} Round {rnd} (A cards): ")
+        assert deutsch[i].startswith(f"R{rnd} Runde {rnd} (A-Karten): ")
+    assert [d != e for d, e in zip(deutsch, english, strict=True)] == [True] * len(english)
+    assert len(missed_de) == len(missed) and set(missed_de).isdisjoint(missed)
+    # back in English, the loaded game's log reads as it did before the save
+    assert [log_line(e, again.seats, cards).plain for e in again.log] == english
+
+
+async def test_the_board_log_of_a_resumed_game_is_in_german(cards: CardSet) -> None:
+    session = session_at(cards, 2, lambda p: isinstance(p, BidPrompt), min_round=2)
+    session.save(autosave_path())
+    set_language("de")
+    try:
+        app = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("v")  # the log
+            await pilot.pause()
+            text = screen_text(app)
+    finally:
+        set_language("en")
+    assert "Neue Spielreihenfolge:" in text
+    assert "New turn order:" not in text
