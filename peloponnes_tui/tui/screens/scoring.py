@@ -63,6 +63,7 @@ class ScoringScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,b", "back", "Back to the board"),
         Binding("n", "new", "New game"),
+        Binding("w", "watch", "Watch the game"),
         Binding("q", "app.quit_app", "Quit"),
     ]
     CSS_PATH = "scoring.tcss"
@@ -91,6 +92,16 @@ class ScoringScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_watch(self) -> None:
+        """The game just played in the replay viewer, from its first event."""
+        from peloponnes_tui.tui.replay import Replay
+        from peloponnes_tui.tui.screens.replay import ReplayScreen
+        from peloponnes_tui.tui.session import Session
+
+        session = getattr(self.app, "session", None)
+        if isinstance(session, Session):
+            self.app.push_screen(ReplayScreen(Replay.of(session)))
 
     def action_new(self) -> None:
         self.app.push_screen(NewGameScreen())

@@ -8,10 +8,11 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.screens.help import HelpScreen
 from peloponnes_tui.tui.screens.load import LoadScreen
@@ -32,6 +33,7 @@ class StartScreen(Screen[None], AppAccess):
         Binding("n", "new", "New game"),
         Binding("r", "resume", "Resume"),
         Binding("l", "load", "Load"),
+        Binding("w", "watch", "Watch"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("q", "app.quit_app", "Quit"),
     ]
@@ -43,7 +45,9 @@ class StartScreen(Screen[None], AppAccess):
         with Center(), Vertical(id="menu"):
             yield Button("New game (n)", id="new", variant="primary")
             yield Button("Resume autosaved game (r)", id="resume")
-            yield Button("Load a save (l)", id="load")
+            with Horizontal(id="saves"):
+                yield Button("Load a save (l)", id="load")
+                yield Button(_("Watch a game (w)"), id="watch")
             yield Button("Rules (?)", id="rules")
             yield Button("Quit (q)", id="quit", variant="error")
             yield Static("", id="note")
@@ -70,7 +74,8 @@ class StartScreen(Screen[None], AppAccess):
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         actions = {"new": self.action_new, "resume": self.action_resume,
-                   "load": self.action_load, "rules": self.action_rules,
+                   "load": self.action_load, "watch": self.action_watch,
+                   "rules": self.action_rules,
                    "quit": self.app.exit}
         if event.button.id in actions:
             actions[event.button.id]()
@@ -83,6 +88,11 @@ class StartScreen(Screen[None], AppAccess):
 
     def action_load(self) -> None:
         self.app.push_screen(LoadScreen())
+
+    def action_watch(self) -> None:
+        from peloponnes_tui.tui.screens.replay import WatchScreen
+
+        self.app.push_screen(WatchScreen())
 
     def action_rules(self) -> None:
         self.app.push_screen(HelpScreen(self.papp.cards))
