@@ -169,6 +169,12 @@ def _parser() -> argparse.ArgumentParser:
                       help=_("2 to 5 bots for a whole narrated game (without --scenario)"))
     demo.add_argument("--seed", type=seed_arg, default=1, help=_("seed (0 to 2**63-1)"))
 
+    replay = sub.add_parser("replay", parents=[lang],
+                            help=_("watch a saved or finished game event by event"))
+    replay.add_argument("file", metavar="FILE", type=text_arg(_("the path")),
+                        help=_("a save file (the autosave, a saved game, a simulate "
+                               "--save-games file)"))
+
     web = sub.add_parser(
         "serve", parents=[lang],
         help=_("play in a web browser (needs the web extra; no password, see README)"),
@@ -347,6 +353,27 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
         return 2
 
 
+def cmd_replay(args: argparse.Namespace, cards: CardSet) -> int:
+    """``replay FILE``: the file is read and replayed first (a bad one is refused in one line,
+    status 2), then the viewer opens."""
+    from peloponnes_tui.engine.save import SaveError
+    from peloponnes_tui.tui.replay import Replay
+    from peloponnes_tui.tui.session import Session
+
+    try:
+        session = Session.load(Path(args.file), cards)
+    except SaveError as exc:
+        print(f"peloponnes: {exc}", file=sys.stderr)
+        return 2
+    problem = terminal_problem()
+    if problem is not None:
+        print(_("peloponnes: {problem}.").format(problem=problem), file=sys.stderr)
+        return 2
+    from peloponnes_tui.tui.replay_app import run_replay
+
+    return run_replay(Replay.of(session))
+
+
 def cmd_cards_export(args: argparse.Namespace) -> int:
     """``cards export PATH``: a copy of the built-in card data, byte for byte, to edit."""
     from peloponnes_tui.cards import DEFAULT_CARDS_PATH
@@ -474,6 +501,8 @@ def _run(args: argparse.Namespace) -> int:
             return cmd_simulate(args, cards)
         if args.command == "demo":
             return cmd_demo(args, cards)
+        if args.command == "replay":
+            return cmd_replay(args, cards)
         return cmd_play(args, cards)
     except CardDataError as exc:
         print(_("peloponnes: card data error: {error}").format(error=exc), file=sys.stderr)

@@ -3,8 +3,8 @@
     .venv/bin/python screenshots/make.py [--size 120x40]
 
 Writes one SVG per screen (start, board mid-game, an outbid moment, the payment picker, a
-catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration; the start
-screen and the board in German too: ``start-de``, ``board-de``) and a PNG
+catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration, the replay
+viewer; the start screen and the board in German too: ``start-de``, ``board-de``) and a PNG
 of each when ``rsvg-convert`` (librsvg) or the ``cairosvg`` package is available; otherwise it
 says that PNGs were skipped.
 The states come from seeded games played by the random bots up to the wanted decision.
@@ -93,6 +93,7 @@ async def main(size: tuple[int, int]) -> list[Path]:
     for name, session, then in jobs:
         shots.append(await shoot(name, size, session, then))
     shots.append(await shoot_demo("demo", size))
+    shots.append(await shoot_replay(f"replay-{size[0]}x{size[1]}", size))
     # the app in German (last: the language stays chosen for the process)
     shots.append(await shoot("start-de", size, None, lang="de"))
     shots.append(await shoot("board-de", size, board(), lang="de"))
@@ -108,6 +109,24 @@ async def shoot_demo(name: str, size: tuple[int, int]) -> Path:
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("space")
+        await pilot.pause()
+        path = HERE / f"{name}.svg"
+        app.save_screenshot(str(path))
+    return path
+
+
+async def shoot_replay(name: str, size: tuple[int, int]) -> Path:
+    """The replay viewer: a finished game between three people, at the covering of a card in
+    the first catastrophe, hands shown."""
+    from peloponnes_tui.tui.replay import Replay
+    from peloponnes_tui.tui.replay_app import ReplayApp
+
+    replay = Replay.of(finished_session(load_cards(), 3, seed=2))
+    app = ReplayApp(replay)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        covered = next(i for i, e in enumerate(replay.events) if e.kind == "covered" and e.cards)
+        await pilot.press(*["right"] * covered, "h")
         await pilot.pause()
         path = HERE / f"{name}.svg"
         app.save_screenshot(str(path))

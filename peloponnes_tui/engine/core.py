@@ -11,7 +11,7 @@ It knows nothing of rounds or prompts: those are the phases' and :class:`~.game.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from peloponnes_tui.cards import CardSet, CatastropheId, CivilizationCard, Function, Resource
@@ -22,6 +22,10 @@ from peloponnes_tui.engine.prompts import AnyAnswer, AnyPrompt
 from peloponnes_tui.engine.state import CIV, LUXURY, Player, Table
 from peloponnes_tui.message import Param
 
+# Called with the game after every event is logged (the replay viewer records each moment); it
+# must only read the game.
+Observer = Callable[["GameCore"], None]
+
 
 class GameCore:
     """One game's state and the operations shared by every phase of the round."""
@@ -29,6 +33,7 @@ class GameCore:
     players: list[Player]
     table: Table
     order: list[int]  # seats in turn order
+    observer: Observer | None = None  # set only for a game being watched (Game.replay)
 
     def __init__(self, cards: CardSet, names: Sequence[str], seed: int) -> None:
         self.cards = cards
@@ -48,6 +53,8 @@ class GameCore:
     def event(self, kind: EventKind, player: int | None = None, cards: tuple[str, ...] = (),
               data: tuple[tuple[str, Any], ...] = ()) -> None:
         self.log.append(Event(len(self.log), self.round, self.phase, kind, player, cards, data))
+        if self.observer is not None:
+            self.observer(self)
 
     # -- names ----------------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ from peloponnes_tui.engine import (
     supply,
     turn_order,
 )
-from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.core import Flow, GameCore, Observer
 from peloponnes_tui.engine.log import Phase
 from peloponnes_tui.engine.position import Position, apply_position
 from peloponnes_tui.engine.prompts import (
@@ -116,13 +116,14 @@ class Game(GameCore):
     """One game.  Create it with :meth:`new` (or :meth:`replay`), then answer :attr:`pending`."""
 
     def __init__(self, names: Sequence[str], seed: int, cards: CardSet,
-                 position: Position | None = None) -> None:
+                 position: Position | None = None, observer: Observer | None = None) -> None:
         if not setup.MIN_PLAYERS <= len(names) <= setup.MAX_PLAYERS:
             raise GameSetupError(f"the game is for {setup.MIN_PLAYERS} to {setup.MAX_PLAYERS} "
                                  f"players, not {len(names)}")
         if any(not str(n).strip() for n in names):
             raise GameSetupError("every player needs a name")
         super().__init__(cards, tuple(str(n) for n in names), seed)
+        self.observer = observer
         self.answers: list[AnyAnswer] = []
         self.answer_seats: list[int] = []  # who gave each answer
         # whether applying each answer turned up hidden cards (coin draws, revealed power
@@ -157,8 +158,11 @@ class Game(GameCore):
 
     @classmethod
     def new(cls, players: Sequence[str], seed: int, cards: CardSet | None = None,
-            position: Position | None = None) -> Game:
-        return cls(players, seed, cards if cards is not None else load_cards(), position)
+            position: Position | None = None, observer: Observer | None = None) -> Game:
+        """A new game; ``observer`` is called with it after every event it logs (the replay
+        viewer records the table at each event)."""
+        return cls(players, seed, cards if cards is not None else load_cards(), position,
+                   observer)
 
     @classmethod
     def replay(cls, players: Sequence[str], seed: int, answers: Iterable[Answer],

@@ -66,6 +66,7 @@ class ScoringScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,b", "back", N_("Back to the board")),
         Binding("n", "new", N_("New game")),
+        Binding("w", "watch", N_("Watch the game")),
         Binding("q", "app.quit_app", N_("Quit")),
     ]
     CSS_PATH = "scoring.tcss"
@@ -96,6 +97,16 @@ class ScoringScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_watch(self) -> None:
+        """The game just played in the replay viewer, from its first event."""
+        from peloponnes_tui.tui.replay import Replay
+        from peloponnes_tui.tui.screens.replay import ReplayScreen
+        from peloponnes_tui.tui.session import Session
+
+        session = getattr(self.app, "session", None)
+        if isinstance(session, Session):
+            self.app.push_screen(ReplayScreen(Replay.of(session)))
 
     def action_new(self) -> None:
         self.app.push_screen(NewGameScreen())

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -35,6 +35,7 @@ class StartScreen(Screen[None], AppAccess):
         Binding("n", "new", N_("New game")),
         Binding("r", "resume", N_("Resume")),
         Binding("l", "load", N_("Load")),
+        Binding("w", "watch", N_("Watch")),
         Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("q", "app.quit_app", N_("Quit")),
     ]
@@ -46,7 +47,9 @@ class StartScreen(Screen[None], AppAccess):
         with Center(), Vertical(id="menu"):
             yield Button(_("New game (n)"), id="new", variant="primary")
             yield Button(_("Resume autosaved game (r)"), id="resume")
-            yield Button(_("Load a save (l)"), id="load")
+            with Horizontal(id="saves"):
+                yield Button(_("Load a save (l)"), id="load")
+                yield Button(_("Watch a game (w)"), id="watch")
             yield Button(_("Rules (?)"), id="rules")
             yield Button(_("Quit (q)"), id="quit", variant="error")
             yield Static("", id="note")
@@ -78,7 +81,8 @@ class StartScreen(Screen[None], AppAccess):
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         actions = {"new": self.action_new, "resume": self.action_resume,
-                   "load": self.action_load, "rules": self.action_rules,
+                   "load": self.action_load, "watch": self.action_watch,
+                   "rules": self.action_rules,
                    "quit": self.app.exit}
         if event.button.id in actions:
             actions[event.button.id]()
@@ -91,6 +95,11 @@ class StartScreen(Screen[None], AppAccess):
 
     def action_load(self) -> None:
         self.app.push_screen(LoadScreen())
+
+    def action_watch(self) -> None:
+        from peloponnes_tui.tui.screens.replay import WatchScreen
+
+        self.app.push_screen(WatchScreen())
 
     def action_rules(self) -> None:
         self.app.push_screen(HelpScreen(self.papp.cards))

@@ -1,0 +1,264 @@
+"""The replay viewer: a saved or finished game, event by event, with the table as it was.
+
+← → step an event, ] [ (or PgDn PgUp) a round, Home End go to the first and the last event; the
+log beside (or below) the board is a list: ↑ ↓ move through it and Enter (or a click) shows the
+table at that line. ``h`` shows or hides the hands. The event shown is marked in the log and its
+cards are highlighted on the board. The steps are :class:`~peloponnes_tui.tui.replay.Replay`'s;
+the board is drawn by :mod:`peloponnes_tui.tui.render`, the log lines by the board screen's
+``log_line``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from peloponnes_tui.i18n import _
+from peloponnes_tui.tui.access import AppAccess
+from peloponnes_tui.tui.render import (
+    offer_table,
+    players_table,
+    status_line,
+    tableau,
+    tracks_table,
+)
+from peloponnes_tui.tui.screens.board import ROOMY
+from peloponnes_tui.tui.screens.board import log_line as event_line
+from peloponnes_tui.tui.screens.load import save_files, save_line
+
+if TYPE_CHECKING:
+    from peloponnes_tui.cards import CardSet
+    from peloponnes_tui.tui.replay import Replay
+
+CURRENT = "▶ "  # marks the event shown, in the log
+
+
+def tableau_cards(replay: Replay, seat: int) -> frozenset[str]:
+    """The power cards in ``seat``'s tableau at the event shown."""
+    p = replay.moment.view(seat).players[seat]
+    return frozenset(x.card for x in (*p.buildings, *p.landscapes))
+
+
+def board_parts(replay: Replay) -> list[tuple[str, tuple[object, ...],
+                                              Callable[[], RenderableType]]]:
+    """The table at the event shown, part by part, each with what it is drawn from: the cards
+    on offer, the tracks, the players, and every tableau in turn order (with its hand when the
+    hands are shown); the event's cards highlighted."""
+    cards, seats = replay.cards, replay.seats
+    moment = replay.moment
+    ev = moment.event
+    view = moment.view(ev.player if ev.player is not None else 0)
+    public = replace(view, seat=0, hand=(), log=())  # what every seat sees alike
+    hl = moment.highlight
+    shown = replay.hands_shown
+    parts: list[tuple[str, tuple[object, ...], Callable[[], RenderableType]]] = [
+        ("offer", (public, hl, ev.player),
+         lambda: offer_table(cards, view, seats, ev.player, numbered=False, highlight=hl)),
+        ("tracks", (public,), lambda: tracks_table(cards, view, seats)),
+        ("players", (public, ev.player), lambda: players_table(cards, view, seats, ev.player)),
+    ]
+    for slot, seat in enumerate(view.order):
+        mine = moment.view(seat)
+        parts.append((f"tableau{slot}", (seat, mine.players[seat],
+                                          mine.hand if shown else None,
+                                          hl & tableau_cards(replay, seat)),
+                      partial(tableau, cards, mine, seat, seats, shown, hl)))
+    return parts
+
+
+def where_line(replay: Replay) -> Text:
+    """Which event is shown, and the event itself."""
+    out = Text(_("Event {n} of {total}").format(n=replay.at + 1, total=replay.last + 1),
+               style="bold")
+    out.append("  ")
+    out.append_text(event_line(replay.event, replay.seats, replay.cards))
+    return out
+
+
+def keys_line(replay: Replay) -> Text:
+    """The keys of the viewer (drawn in the language chosen now)."""
+    hands = _("h: hide the hands") if replay.hands_shown else _("h: show the hands")
+    return Text(" · ".join((_("← → an event"), _("[ ] or PgUp PgDn a round"),
+                            _("Home End the first or last"),
+                            _("↑ ↓ Enter or a click: that log line"), hands,
+                            _("q back"))), style="dim")
+
+
+def log_line(replay: Replay, index: int) -> Text:
+    """One line of the log list, the event shown marked ▶."""
+    line = event_line(replay.moments[index].event, replay.seats, replay.cards)
+    return Text(CURRENT if index == replay.at else "  ", style="bold").append_text(line)
+
+
+class ReplayScreen(Screen[None]):
+    # the keys are explained in the keys line, drawn in the language of the moment; priority so
+    # that Home/End and PgUp/PgDn step the game and not only the log list
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "Next event", show=False, priority=True),
+        Binding("left", "step(-1)", "Previous event", show=False, priority=True),
+        Binding("right_square_bracket,pagedown", "round(1)", "Next round", show=False,
+                priority=True),
+        Binding("left_square_bracket,pageup", "round(-1)", "Previous round", show=False,
+                priority=True),
+        Binding("home", "go(0)", "First event", show=False, priority=True),
+        Binding("end", "go(-1)", "Last event", show=False, priority=True),
+        Binding("h", "hands", "Hands shown or hidden", show=False),
+        Binding("ctrl+up", "scroll_board(-1)", "Scroll the board up", show=False),
+        Binding("ctrl+down", "scroll_board(1)", "Scroll the board down", show=False),
+        Binding("q,escape", "back", "Back", show=False),
+    ]
+    CSS_PATH = "replay.tcss"
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__()
+        self.replay = replay
+        self.marked = replay.at  # the log line marked as shown
+        self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="where")
+        with VerticalScroll(id="board"):
+            yield Static(id="offer")
+            yield Static(id="tracks")
+            yield Static(id="players")
+            for slot in range(len(self.replay.seats)):
+                yield Static(id=f"tableau{slot}", classes="tableau")
+        with Vertical(id="logbox"):
+            yield Static(id="loghead")
+            yield OptionList(*[Option(log_line(self.replay, i))
+                               for i in range(len(self.replay.moments))], id="log")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= ROOMY, "roomy")
+        self.query_one("#loghead", Static).update(Text(_("Log"), style="bold"))
+        log = self.query_one("#log", OptionList)
+        log.focus()
+        self.show()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= ROOMY, "roomy")
+
+    def show(self) -> None:
+        """Draw the moment the replay is at, and mark it in the log."""
+        replay = self.replay
+        self.query_one("#status", Static).update(
+            status_line(replay.cards, replay.moment.view(0), replay.seats))
+        self.query_one("#where", Static).update(where_line(replay))
+        # only the parts that changed are drawn again: most events change one tableau or none
+        for ident, key, make in board_parts(replay):
+            if self._drawn.get(ident) != key:
+                self._drawn[ident] = key
+                self.query_one(f"#{ident}", Static).update(make())
+        self.query_one("#keys", Static).update(keys_line(replay))
+        log = self.query_one("#log", OptionList)
+        old, self.marked = self.marked, replay.at
+        if old != replay.at:
+            log.replace_option_prompt_at_index(old, log_line(replay, old))
+        log.replace_option_prompt_at_index(replay.at, log_line(replay, replay.at))
+        log.highlighted = replay.at
+        self.call_after_refresh(log.scroll_to_highlight)
+
+    def restyle(self) -> None:
+        """The theme changed: the players' colours with it."""
+        log = self.query_one("#log", OptionList)
+        for i in range(len(self.replay.moments)):
+            log.replace_option_prompt_at_index(i, log_line(self.replay, i))
+        self._drawn.clear()
+        self.show()
+
+    def moved(self, moved: bool) -> None:
+        if moved:
+            self.show()
+        else:
+            self.app.bell()
+
+    def action_step(self, by: int) -> None:
+        self.moved(self.replay.step(by))
+
+    def action_round(self, by: int) -> None:
+        self.moved(self.replay.next_round() if by > 0 else self.replay.previous_round())
+
+    def action_go(self, index: int) -> None:
+        self.moved(self.replay.go(index if index >= 0 else self.replay.last))
+
+    def action_hands(self) -> None:
+        self.replay.toggle_hands()
+        self.show()
+
+    def action_scroll_board(self, lines: int) -> None:
+        self.query_one("#board", VerticalScroll).scroll_relative(y=lines * 3, animate=False)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(OptionList.OptionSelected, "#log")
+    def jump(self, event: OptionList.OptionSelected) -> None:
+        """Enter or a click on a log line: the table at that event."""
+        event.stop()
+        if self.replay.go(event.option_index):
+            self.show()
+
+
+class WatchScreen(Screen[None], AppAccess):
+    """"Watch a game" on the start screen: the autosave and the saves, or a path typed in."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back",
+                                                     show=False)]
+    CSS_PATH = "replay.tcss"
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(_("Watch a game: pick a save or type a path and press Enter"),
+                          style="bold"), id="watchhead")
+        yield OptionList(*[Option(save_line(p), id=str(p)) for p in save_files()],
+                         id="files")
+        yield Input(placeholder=_("path to a save file"), id="path")
+        yield Static("", id="error")
+        yield Static(Text(_("Escape: back"), style="dim"), id="watchkeys")
+
+    @on(OptionList.OptionSelected, "#files")
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        self.open_save(Path(str(event.option.id)))
+
+    @on(Input.Submitted, "#path")
+    def typed(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.open_save(Path(event.value.strip()).expanduser())
+
+    def open_save(self, path: Path) -> None:
+        """Open the save in the viewer, or say why it cannot be watched (one line)."""
+        error = open_replay(self, path, self.papp.cards)
+        if error:
+            self.query_one("#error", Static).update(Text(error))
+
+
+def open_replay(screen: Screen[None], path: Path, cards: CardSet) -> str | None:
+    """Push the viewer of the save ``path`` above ``screen``; the reason when it cannot."""
+    from peloponnes_tui.engine.save import SaveError
+    from peloponnes_tui.tui.replay import Replay
+    from peloponnes_tui.tui.session import Session
+
+    try:
+        session = Session.load(path, cards)
+    except SaveError as exc:
+        return str(exc)
+    screen.app.push_screen(ReplayScreen(Replay.of(session)))
+    return None
+
+
+__all__ = ["ReplayScreen", "WatchScreen", "board_parts", "open_replay"]
