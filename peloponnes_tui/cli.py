@@ -169,6 +169,9 @@ def _parser() -> argparse.ArgumentParser:
                       help=_("2 to 5 bots for a whole narrated game (without --scenario)"))
     demo.add_argument("--seed", type=seed_arg, default=1, help=_("seed (0 to 2**63-1)"))
 
+    sub.add_parser("learn", parents=[lang],
+                   help=_("learn to play: a guided game of two rounds against the computer"))
+
     web = sub.add_parser(
         "serve", parents=[lang],
         help=_("play in a web browser (needs the web extra; no password, see README)"),
@@ -474,6 +477,8 @@ def _run(args: argparse.Namespace) -> int:
             return cmd_simulate(args, cards)
         if args.command == "demo":
             return cmd_demo(args, cards)
+        if args.command == "learn":
+            return cmd_learn(cards)
         return cmd_play(args, cards)
     except CardDataError as exc:
         print(_("peloponnes: card data error: {error}").format(error=exc), file=sys.stderr)
@@ -490,6 +495,22 @@ def terminal_problem() -> str | None:
     if os.environ.get("TERM") == "dumb":
         return _("the game needs a terminal that can draw (TERM is 'dumb')")
     return None
+
+
+def cmd_learn(cards: CardSet) -> int:
+    """``peloponnes learn``: the guided first game."""
+    from peloponnes_tui.learn.lessons import LessonError
+    from peloponnes_tui.tui.learn import run_learn
+
+    problem = terminal_problem()
+    if problem is not None:
+        print(_("peloponnes: {problem}.").format(problem=problem), file=sys.stderr)
+        return 2
+    try:
+        return run_learn(cards)
+    except LessonError as exc:
+        print(_("peloponnes: {error}").format(error=exc), file=sys.stderr)
+        return 2
 
 
 def cmd_play(args: argparse.Namespace, cards: CardSet | None) -> int:

@@ -3,7 +3,8 @@
     .venv/bin/python screenshots/make.py [--size 120x40]
 
 Writes one SVG per screen (start, board mid-game, an outbid moment, the payment picker, a
-catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration) and a PNG
+catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration, the guided
+first game at its first bid and after being outbid) and a PNG
 of each when ``rsvg-convert`` (librsvg) or the ``cairosvg`` package is available; otherwise it
 says that PNGs were skipped.
 The states come from seeded games played by the random bots up to the wanted decision.
@@ -88,7 +89,25 @@ async def main(size: tuple[int, int]) -> list[Path]:
     for name, session, then in jobs:
         shots.append(await shoot(name, size, session, then))
     shots.append(await shoot_demo("demo", size))
+    shots.append(await shoot_learn("learn-bidding", size, []))
+    shots.append(await shoot_learn("learn-outbid", size, ["1", "enter"]))
     return shots
+
+
+async def shoot_learn(name: str, size: tuple[int, int], keys: list[str]) -> Path:
+    """The guided first game (``peloponnes learn``) after these keys."""
+    from peloponnes_tui.learn.lessons import load_lesson
+    from peloponnes_tui.tui.learn import LearnApp
+
+    app = LearnApp(load_lesson(), load_cards())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+            await pilot.pause()
+        path = HERE / f"{name}.svg"
+        app.save_screenshot(str(path))
+    return path
 
 
 async def shoot_demo(name: str, size: tuple[int, int]) -> Path:

@@ -12,6 +12,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.screens.help import HelpScreen
 from peloponnes_tui.tui.screens.load import LoadScreen
@@ -32,6 +33,7 @@ class StartScreen(Screen[None], AppAccess):
         Binding("n", "new", "New game"),
         Binding("r", "resume", "Resume"),
         Binding("l", "load", "Load"),
+        Binding("t", "learn", "Learn to play"),
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("q", "app.quit_app", "Quit"),
     ]
@@ -44,6 +46,7 @@ class StartScreen(Screen[None], AppAccess):
             yield Button("New game (n)", id="new", variant="primary")
             yield Button("Resume autosaved game (r)", id="resume")
             yield Button("Load a save (l)", id="load")
+            yield Button(_("Learn to play (t)"), id="learn")
             yield Button("Rules (?)", id="rules")
             yield Button("Quit (q)", id="quit", variant="error")
             yield Static("", id="note")
@@ -70,7 +73,8 @@ class StartScreen(Screen[None], AppAccess):
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         actions = {"new": self.action_new, "resume": self.action_resume,
-                   "load": self.action_load, "rules": self.action_rules,
+                   "load": self.action_load, "learn": self.action_learn,
+                   "rules": self.action_rules,
                    "quit": self.app.exit}
         if event.button.id in actions:
             actions[event.button.id]()
@@ -83,6 +87,13 @@ class StartScreen(Screen[None], AppAccess):
 
     def action_load(self) -> None:
         self.app.push_screen(LoadScreen())
+
+    def action_learn(self) -> None:
+        """The guided first game (``peloponnes learn``)."""
+        from peloponnes_tui.learn.lessons import load_lesson
+        from peloponnes_tui.tui.screens.learn import LearnScreen
+
+        self.app.push_screen(LearnScreen(load_lesson(), self.papp.cards))
 
     def action_rules(self) -> None:
         self.app.push_screen(HelpScreen(self.papp.cards))
