@@ -175,6 +175,9 @@ def _parser() -> argparse.ArgumentParser:
                         help=_("a save file (the autosave, a saved game, a simulate "
                                "--save-games file)"))
 
+    sub.add_parser("learn", parents=[lang],
+                   help=_("learn to play: a guided game of two rounds against the computer"))
+
     web = sub.add_parser(
         "serve", parents=[lang],
         help=_("play in a web browser (needs the web extra; no password, see README)"),
@@ -503,6 +506,8 @@ def _run(args: argparse.Namespace) -> int:
             return cmd_demo(args, cards)
         if args.command == "replay":
             return cmd_replay(args, cards)
+        if args.command == "learn":
+            return cmd_learn(cards)
         return cmd_play(args, cards)
     except CardDataError as exc:
         print(_("peloponnes: card data error: {error}").format(error=exc), file=sys.stderr)
@@ -519,6 +524,22 @@ def terminal_problem() -> str | None:
     if os.environ.get("TERM") == "dumb":
         return _("the game needs a terminal that can draw (TERM is 'dumb')")
     return None
+
+
+def cmd_learn(cards: CardSet) -> int:
+    """``peloponnes learn``: the guided first game."""
+    from peloponnes_tui.learn.lessons import LessonError
+    from peloponnes_tui.tui.learn import run_learn
+
+    problem = terminal_problem()
+    if problem is not None:
+        print(_("peloponnes: {problem}.").format(problem=problem), file=sys.stderr)
+        return 2
+    try:
+        return run_learn(cards)
+    except LessonError as exc:
+        print(_("peloponnes: {error}").format(error=exc), file=sys.stderr)
+        return 2
 
 
 def cmd_play(args: argparse.Namespace, cards: CardSet | None) -> int:

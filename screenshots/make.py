@@ -4,7 +4,8 @@
 
 Writes one SVG per screen (start, board mid-game, an outbid moment, the payment picker, a
 catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration, the replay
-viewer; the start screen and the board in German too: ``start-de``, ``board-de``) and a PNG
+viewer, the guided first game at its first bid and after being outbid; the start screen and the
+board in German too: ``start-de``, ``board-de``) and a PNG
 of each when ``rsvg-convert`` (librsvg) or the ``cairosvg`` package is available; otherwise it
 says that PNGs were skipped.
 The states come from seeded games played by the random bots up to the wanted decision.
@@ -94,10 +95,28 @@ async def main(size: tuple[int, int]) -> list[Path]:
         shots.append(await shoot(name, size, session, then))
     shots.append(await shoot_demo("demo", size))
     shots.append(await shoot_replay(f"replay-{size[0]}x{size[1]}", size))
+    shots.append(await shoot_learn("learn-bidding", size, []))
+    shots.append(await shoot_learn("learn-outbid", size, ["1", "enter"]))
     # the app in German (last: the language stays chosen for the process)
     shots.append(await shoot("start-de", size, None, lang="de"))
     shots.append(await shoot("board-de", size, board(), lang="de"))
     return shots
+
+
+async def shoot_learn(name: str, size: tuple[int, int], keys: list[str]) -> Path:
+    """The guided first game (``peloponnes learn``) after these keys."""
+    from peloponnes_tui.learn.lessons import load_lesson
+    from peloponnes_tui.tui.learn import LearnApp
+
+    app = LearnApp(load_lesson(), load_cards())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+            await pilot.pause()
+        path = HERE / f"{name}.svg"
+        app.save_screenshot(str(path))
+    return path
 
 
 async def shoot_demo(name: str, size: tuple[int, int]) -> Path:

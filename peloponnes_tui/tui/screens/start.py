@@ -36,6 +36,7 @@ class StartScreen(Screen[None], AppAccess):
         Binding("r", "resume", N_("Resume")),
         Binding("l", "load", N_("Load")),
         Binding("w", "watch", N_("Watch")),
+        Binding("t", "learn", N_("Learn to play")),
         Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("q", "app.quit_app", N_("Quit")),
     ]
@@ -50,7 +51,9 @@ class StartScreen(Screen[None], AppAccess):
             with Horizontal(id="saves"):
                 yield Button(_("Load a save (l)"), id="load")
                 yield Button(_("Watch a game (w)"), id="watch")
-            yield Button(_("Rules (?)"), id="rules")
+            with Horizontal(id="learning"):
+                yield Button(_("Learn to play (t)"), id="learn")
+                yield Button(_("Rules (?)"), id="rules")
             yield Button(_("Quit (q)"), id="quit", variant="error")
             yield Static("", id="note")
         yield KeysFooter()
@@ -82,6 +85,7 @@ class StartScreen(Screen[None], AppAccess):
     def pressed(self, event: Button.Pressed) -> None:
         actions = {"new": self.action_new, "resume": self.action_resume,
                    "load": self.action_load, "watch": self.action_watch,
+                   "learn": self.action_learn,
                    "rules": self.action_rules,
                    "quit": self.app.exit}
         if event.button.id in actions:
@@ -100,6 +104,13 @@ class StartScreen(Screen[None], AppAccess):
         from peloponnes_tui.tui.screens.replay import WatchScreen
 
         self.app.push_screen(WatchScreen())
+
+    def action_learn(self) -> None:
+        """The guided first game (``peloponnes learn``)."""
+        from peloponnes_tui.learn.lessons import load_lesson
+        from peloponnes_tui.tui.screens.learn import LearnScreen
+
+        self.app.push_screen(LearnScreen(load_lesson(), self.papp.cards))
 
     def action_rules(self) -> None:
         self.app.push_screen(HelpScreen(self.papp.cards))

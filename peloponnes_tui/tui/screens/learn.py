@@ -1,0 +1,252 @@
+"""The guided first game (``peloponnes learn``, "Learn to play" on the start screen).
+
+The learner plays one seat with the usual decision panels and keys; the lesson pane says what
+each part of the round is and what to do, refuses an answer the lesson does not ask for with its
+hint (the game does not change), and after the right answer explains what happened, with the
+events that followed (the computer seat's scripted answers among them) and the rule behind each.
+Ctrl+R takes the current step back to where it began.  The board is drawn with the board
+screen's functions (:mod:`peloponnes_tui.tui.render`), the panels are the game's own
+(:func:`~peloponnes_tui.tui.widgets.panels.panel_for`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from peloponnes_tui.i18n import _
+from peloponnes_tui.learn.lessons import Lesson, LessonRun, Shown
+from peloponnes_tui.tui.colours import COLOURS
+from peloponnes_tui.tui.render import (
+    offer_table,
+    players_table,
+    status_line,
+    tableau,
+    tracks_table,
+)
+from peloponnes_tui.tui.screens.board import log_line
+from peloponnes_tui.tui.screens.scoring import score_table
+from peloponnes_tui.tui.session import HUMAN, Seat, Session
+from peloponnes_tui.tui.widgets.bid_panels import CardChoice
+from peloponnes_tui.tui.widgets.board_scroll import BoardScroll, CardsView
+from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
+from peloponnes_tui.tui.widgets.panels import panel_for
+
+if TYPE_CHECKING:
+    from peloponnes_tui.cards import CardSet
+
+WIDE = 120  # from this many columns the lesson and the panel stand beside the board
+COMPUTER = "computer"  # the computer seats' kind, as the players table shows it
+
+
+class LearnScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "next", "Continue"),
+        Binding("ctrl+r", "repeat", "Repeat step"),
+        Binding("pageup", "scroll_lesson(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_lesson(1)", "Scroll down", show=False),
+        Binding("q,escape", "leave", "Leave"),
+    ]
+    CSS_PATH = "learn.tcss"
+
+    def __init__(self, lesson: Lesson, cards: CardSet, standalone: bool = False) -> None:
+        """``standalone``: the screen is the whole app (``peloponnes learn``), so leaving it
+        ends the app; else leaving goes back to the screen that opened it."""
+        super().__init__()
+        self.standalone = standalone
+        self.lesson = lesson
+        self.run = LessonRun(lesson, cards)
+        colours = list(COLOURS)
+        self.seats = [Seat(name, colours[i % len(colours)],
+                           HUMAN if i == lesson.learner else COMPUTER)
+                      for i, name in enumerate(lesson.players)]
+        self.chosen: str | None = None  # the card chosen in the panel (double frame)
+        self.text = ""  # the lesson pane as plain text (for tests)
+
+    # -- parts -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with BoardScroll(id="board"):
+            yield CardsView(_("Click a card to choose it in the decision panel."), id="offer")
+            yield Static(id="tracks")
+            yield Static(id="players")
+            yield Static(id="tableaux")
+        with VerticalScroll(id="side"):
+            yield Static(id="lesson")
+            yield Vertical(id="panelbox")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= WIDE, "wide")
+        self.show(self.run.shown)
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= WIDE, "wide")
+
+    @property
+    def session(self) -> Session:
+        """The lesson's game as the decision panels read it (every hand but the learner's
+        hidden: the panels see the learner's view only)."""
+        return Session(self.run.game, self.seats, privacy=False, seed=self.lesson.seed)
+
+    def panel(self) -> DecisionPanel | None:
+        found = self.query(DecisionPanel)
+        return found.first() if found else None
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw_board(self) -> None:
+        game = self.run.game
+        cards = game.cards
+        learner = self.lesson.learner
+        view = game.view_for(learner)
+        current = game.pending.player if game.pending is not None else None
+        self.query_one("#status", Static).update(status_line(cards, view, self.seats))
+        self.query_one("#offer", CardsView).update(offer_table(
+            cards, view, self.seats, current, click="screen.select_card", chosen=self.chosen))
+        self.query_one("#tracks", Static).update(tracks_table(cards, view, self.seats))
+        self.query_one("#players", Static).update(players_table(cards, view, self.seats,
+                                                                current))
+        parts: list[RenderableType] = [tableau(cards, view, learner, self.seats, True)]
+        for seat in view.order:
+            if seat != learner:
+                parts += [Text(""), tableau(cards, view, seat, self.seats, False)]
+        self.query_one("#tableaux", Static).update(Group(*parts))
+
+    def lesson_text(self, shown: Shown) -> Text:
+        """The lesson pane: where the lesson is, what to do or what happened, the keys."""
+        run = self.run
+        t = Text()
+        if shown.mode == "opening":
+            t.append(self.lesson.title.shown() + "\n", style="bold")
+            t.append(self.lesson.intro.shown() + "\n\n")
+        elif shown.mode == "over":
+            t.append(_("The end of the lesson") + "\n", style="bold")
+        elif shown.step is not None:
+            t.append(_("Lesson {n} of {total}: {title}").format(
+                n=run.number(), total=len(run.learner_steps), title=shown.step.title.shown())
+                + "\n", style="bold")
+        if shown.mode == "asking" and shown.step is not None:
+            t.append("▶ " + shown.step.ask.shown() + "\n", style="bold")
+            if shown.hint is not None:
+                t.append("✗ " + _("That is not what this step asks for.") + " ",
+                         style="bold red")
+                t.append(shown.hint + "\n", style="red")
+            t.append(_("Ctrl+R repeats this step · q leaves the lesson"), style="dim")
+            return t
+        if shown.mode == "explaining" and shown.step is not None:
+            t.append("✓ ", style="bold green")
+            t.append(shown.step.explain.shown() + "\n", style="green")
+        for say in shown.says:
+            t.append("» " + say + "\n", style="bold italic")
+        for n in shown.narrations:
+            t.append_text(log_line(n.event, self.seats, self.run.game.cards))
+            t.append("\n")
+            if n.rule:
+                t.append("  " + _("Rule:") + " ", style="bold yellow")
+                t.append(n.rule + "\n", style="italic")
+        match shown.mode:
+            case "opening":
+                t.append("\n" + _("Enter: begin"), style="bold")
+            case "explaining":
+                t.append("\n" + _("Enter: continue · Ctrl+R: repeat this step"), style="bold")
+            case _:
+                t.append("\n" + self.lesson.closing.shown() + "\n", style="bold")
+                t.append(_("q leaves the lesson"), style="dim")
+        return t
+
+    def show(self, shown: Shown) -> None:
+        """Draw the board and the lesson pane; mount the panel when the lesson asks."""
+        text = self.lesson_text(shown)
+        self.text = text.plain
+        game = self.run.game
+        self.query_one("#lesson", Static).update(
+            Group(text, Text(""), score_table(game.cards, game.scores, self.seats))
+            if shown.mode == "over" else text)
+        prompt = self.run.game.pending
+        old = self.panel()
+        if shown.mode == "asking" and shown.hint is None and prompt is not None:
+            panel = panel_for(self.session, prompt)
+            self.chosen = panel.card if isinstance(panel, CardChoice) else None
+            self.query_one("#panelbox", Vertical).mount(panel)
+            panel.focus()
+        elif shown.mode != "asking":
+            self.chosen = None
+            self.set_focus(None)
+        if old is not None and (shown.mode != "asking" or shown.hint is None):
+            old.remove()
+        self.draw_board()
+        side = self.query_one("#side", VerticalScroll)
+        side.call_after_refresh(side.scroll_home, animate=False)
+
+    # -- actions -----------------------------------------------------------------------------
+
+    @on(Decided)
+    def decided(self, event: Decided) -> None:
+        event.stop()
+        shown = self.run.answer(event.answer)
+        if shown.hint is not None:
+            self.app.bell()
+        self.show(shown)
+        self.refresh_bindings()
+
+    @on(CardChoice.Chosen)
+    def card_chosen(self, event: CardChoice.Chosen) -> None:
+        event.stop()
+        if event.card != self.chosen:
+            self.chosen = event.card
+            self.draw_board()
+
+    def action_select_card(self, card: str) -> None:
+        """A card on the board was clicked: choose it in the panel, as the board screen does."""
+        panel = self.panel()
+        if panel is None:
+            return
+        if isinstance(panel, CardChoice) and card in panel.offer():
+            panel.action_select_card(card)
+        panel.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Continue only after the opening and an explanation, repeat only within a step (the
+        footer shows only the keys that do something now)."""
+        if action == "next":
+            return self.run.mode in ("opening", "explaining")
+        if action == "repeat":
+            return self.run.mode in ("asking", "explaining")
+        return True
+
+    def action_next(self) -> None:
+        if self.run.mode in ("opening", "explaining"):
+            self.show(self.run.next())
+            self.refresh_bindings()
+
+    def action_repeat(self) -> None:
+        if self.run.mode in ("asking", "explaining"):
+            self.show(self.run.repeat())
+            self.refresh_bindings()
+
+    def action_scroll_lesson(self, pages: int) -> None:
+        side = self.query_one("#side", VerticalScroll)
+        if pages < 0:
+            side.scroll_page_up()
+        else:
+            side.scroll_page_down()
+
+    def action_leave(self) -> None:
+        if self.standalone:
+            self.app.exit(0)
+        else:
+            self.dismiss()
+
+
+__all__ = ["LearnScreen"]
