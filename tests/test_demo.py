@@ -203,3 +203,56 @@ def test_cli_narrated_bot_game_in_german(capsys):
     assert out.startswith("== Eine erzählte Partie: Helena (random), Leonidas (random) ==\n")
     assert "      Regel: Wer passt, zieht drei Münzkarten und verzichtet in dieser Runde auf " \
         "eine Machtkarte." in out
+
+
+def test_text_shows_the_tableau_an_earthquake_changed_before_and_after(capsys):
+    assert main(["demo", "--scenario", "earthquake", "--text", "--lang", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("  [catastrophe] Helena removes Sawmill (Earthquake).")
+    assert lines[at + 1].startswith("      rule: A card that is not covered")
+    assert lines[at + 2:at + 4] == [
+        "      Helena's tableau before: Olympia · buildings: Sawmill, Granary, Market, Port · "
+        "landscapes: - · population 5, power 10",
+        "      Helena's tableau after: Olympia · buildings: Granary (covered: Earthquake), "
+        "Market, Port · landscapes: - · population 5, power 6",
+    ]
+    # one step changed one tableau: Leonidas is protected, nothing else is shown
+    assert sum("tableau before" in line for line in lines) == 1
+    assert sum("tableau after" in line for line in lines) == 1
+
+
+def test_text_shows_the_tableaux_in_german(capsys):
+    assert main(["demo", "--scenario", "earthquake", "--text", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert ("      Auslage von Helena vorher: Olympia · Gebäude: Sägewerk, Kornspeicher, Markt, "
+            "Hafen · Landschaften: - · Bevölkerung 5, Machtpunkte 10\n"
+            "      Auslage von Helena nachher: Olympia · Gebäude: Kornspeicher (abgedeckt: "
+            "Erdbeben), Markt, Hafen · Landschaften: - · Bevölkerung 5, Machtpunkte 6\n") in out
+    assert "tableau" not in out
+
+
+def test_text_shows_a_lost_luxury_card_and_a_covered_civilization(capsys):
+    assert main(["demo", "--scenario", "decline", "--text", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert ("      Dimitrios's tableau after: Thebes · buildings: - · landscapes: - · "
+            "luxury card (lost) · population 3, power 2\n") in out
+    assert ("      Leonidas's tableau after: Sparta · buildings: - · landscapes: - · "
+            "luxury card (covered) · population 3, power 2\n") in out
+    assert main(["demo", "--scenario", "plague", "--text", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert ("      Auslage von Leonidas nachher: Korinth (abgedeckt) · Gebäude: - · "
+            "Landschaften: - · Bevölkerung 0, Machtpunkte 0\n") in out
+
+
+def test_narrated_bot_game_shows_each_gain_before_and_after(capsys):
+    assert main(["demo", "--text", "--bots", "random,random", "--seed", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("  [gain] Leonidas adds the landscape Quarry.")
+    assert lines[at + 2:at + 4] == [
+        "      Leonidas's tableau before: Corinth · buildings: - · landscapes: - · "
+        "population 2, power 2",
+        "      Leonidas's tableau after: Corinth · buildings: - · landscapes: Quarry · "
+        "population 3, power 2",
+    ]
+    # the bidding before it changed no tableau
+    assert not any("tableau" in line for line in lines[:at])

@@ -15,22 +15,26 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator, phase_name
 from peloponnes_tui.engine.game import Game, GameSetupError
+from peloponnes_tui.engine.log import EventKind
 from peloponnes_tui.engine.position import Position
 from peloponnes_tui.engine.prompts import Answer, IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
+from peloponnes_tui.engine.state import CardState
+from peloponnes_tui.engine.view import PlacedView, PlayerView
 from peloponnes_tui.i18n import LANGUAGES, _, name
 from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.prompt_text import prompt_text
 
 SCENARIO_DIR = Path(__file__).with_name("scenarios")
+QUIET: frozenset[EventKind] = frozenset({"setup", "position"})  # bookkeeping, not narrated
 
 
 class ScenarioError(Exception):
@@ -274,20 +278,96 @@ def check_expectations(scenario: Scenario, game: Game) -> list[str]:
     return bad
 
 
+# The events that change a tableau; ``demo --text`` shows the player's tableau before and after
+# the last of them in a step (or after the step's last event about the player, when the tableau
+# changed by another one).
+TABLEAU_EVENTS: frozenset[EventKind] = frozenset({
+    "removed", "covered", "lost", "completed", "gain", "build", "construction", "restored",
+    "luxury_lost"})
+
+
+def tableau_text(cards: CardSet, p: PlayerView) -> str:
+    """A player's tableau in one line, in the language chosen now: the civilization card, the
+    buildings, the landscapes, the luxury card when it is not in play, population and power."""
+
+    def state(card: str, s: CardState) -> str:
+        match s:
+            case "active":
+                return card
+            case "covered":
+                return _("{card} (covered)").format(card=card)
+            case "removed":
+                return _("{card} (lost)").format(card=card)
+            case _:
+                assert_never(s)
+
+    def placed(x: PlacedView) -> str:
+        card = name(cards.power_by_id[x.card].name)
+        if x.covered and x.cover_cause is not None:
+            cause = name(cards.catastrophe_by_id[x.cover_cause].name)
+            return _("{card} (covered: {catastrophe})").format(card=card, catastrophe=cause)
+        if x.covered:
+            return _("{card} (covered)").format(card=card)
+        if x.under_construction:
+            return _("{card} (under construction)").format(card=card)
+        return card
+
+    none = "-"  # as on the board
+    parts = [
+        state(name(cards.civ_by_id[p.civ].name), p.civ_state),
+        _("buildings: {cards}").format(cards=", ".join(map(placed, p.buildings)) or none),
+        _("landscapes: {cards}").format(cards=", ".join(map(placed, p.landscapes)) or none),
+    ]
+    if p.luxury_state != "active":
+        parts.append(state(_("luxury card"), p.luxury_state))
+    parts.append(_("population {population}, power {power}").format(
+        population=p.inhabitants, power=p.power))
+    return " · ".join(parts)
+
+
+def _tableaux(game: Game) -> list[str]:
+    view = game.view_for(0)
+    return [tableau_text(game.cards, p) for p in view.players]
+
+
+def _told(narrations: list[Narration], game: Game, before: list[str] | None,
+          after: list[str], skip: frozenset[EventKind] = frozenset()) -> Iterator[str]:
+    """The events of one step with their rules (but those of the kinds in ``skip``), and each
+    tableau the step changed, before and after, below the event that changed it."""
+    tableaux: dict[int, list[str]] = {}  # event index -> the tableau lines to show after it
+    for seat, (was, now) in enumerate(zip(before or after, after, strict=True)):
+        if was == now:
+            continue
+        about = [i for i, n in enumerate(narrations) if n.event.player == seat]
+        changing = [i for i in about if narrations[i].event.kind in TABLEAU_EVENTS]
+        at = changing[-1] if changing else about[-1] if about else len(narrations) - 1
+        who = game.names[seat]
+        tableaux.setdefault(at, []).extend((
+            _("{player}'s tableau before: {tableau}").format(player=who, tableau=was),
+            _("{player}'s tableau after: {tableau}").format(player=who, tableau=now)))
+    for i, n in enumerate(narrations):
+        if n.event.kind not in skip:
+            yield f"  [{phase_name(n.event.phase)}] {event_text(n.event, game.cards, game.names)}"
+            if n.rule:
+                yield "      " + _("rule: {rule}").format(rule=n.rule)
+        for line in tableaux.get(i, []):
+            yield "      " + line
+    for line in tableaux.get(-1, []):  # a step without events (none is known to change one)
+        yield "      " + line
+
+
 def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
-    """The whole demonstration as lines of plain text."""
+    """The whole demonstration as lines of plain text, with the tableaux each step changed."""
     run = ScenarioRun(scenario, cards)
     yield f"== {scenario.title.shown()} =="
+    before: list[str] | None = None
     for beat in run.beats():
+        after = _tableaux(run.game)
         if beat.say:
             yield ""
             yield f"» {beat.say}"
-        for n in beat.narrations:
-            if n.event.kind in ("setup", "position"):
-                continue
-            yield f"  [{phase_name(n.event.phase)}] {event_text(n.event, cards, run.game.names)}"
-            if n.rule:
-                yield "      " + _("rule: {rule}").format(rule=n.rule)
+        yield from _told(beat.narrations, run.game, before, after, QUIET)
+        before = after
     if scenario.outro:
         yield ""
         yield f"» {scenario.outro.shown()}"
@@ -298,7 +378,8 @@ def narrate_text(scenario: Scenario, cards: CardSet) -> Iterator[str]:
 
 
 def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str]:
-    """A whole game between computer players, narrated as plain text with the rules."""
+    """A whole game between computer players, narrated as plain text with the rules and the
+    tableaux each move changed."""
     from peloponnes_tui.bots.players import BotPlayers
     from peloponnes_tui.simulate import NAMES
 
@@ -308,13 +389,13 @@ def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str
     seen = 0
     seats = ", ".join(f"{n} ({b})" for n, b in zip(game.names, bots, strict=True))
     yield "== " + _("A narrated game: {seats}").format(seats=seats) + " =="
+    before: list[str] | None = None
     while True:
-        for ev in game.log[seen:]:
-            n = narrator.narrate(ev)
-            yield f"  [{phase_name(ev.phase)}] {event_text(ev, cards, game.names)}"
-            if n.rule:
-                yield "      " + _("rule: {rule}").format(rule=n.rule)
+        after = _tableaux(game)
+        narrations = [narrator.narrate(ev) for ev in game.log[seen:]]
+        yield from _told(narrations, game, before, after)
         seen = len(game.log)
         if game.pending is None:
             return
+        before = after
         players.move(game)

@@ -3,8 +3,9 @@
 Every seat is played for the viewer - by a scenario's scripted steps or by computer players - so
 all hands are open and there is no hand-off cover.  Each step shows, in the narration panel,
 what happened (the engine's event text) and which rule made it so (the narrator), and the power
-cards involved are highlighted on the board.  Space or → takes the next step; ``a`` switches the
-automatic pace on and off.
+cards involved are highlighted on the board.  Space or → takes the next step and ← the one
+before, as it was (forward again runs through the same steps); ``a`` switches the automatic pace
+on and off, ``+`` and ``-`` make it faster and slower.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator
-from peloponnes_tui.demo.scenario import Scenario, ScenarioRun
+from peloponnes_tui.demo.scenario import QUIET, Scenario, ScenarioRun
 from peloponnes_tui.engine import Game
 from peloponnes_tui.i18n import _, ngettext
 from peloponnes_tui.tui.app import CrashGuard
@@ -26,7 +27,6 @@ from peloponnes_tui.tui.session import DEFAULT_NAMES, Seat
 
 PAUSE_ENV = "PELOPONNES_DEMO_PAUSE"
 DEFAULT_PAUSE = 3.0
-QUIET = ("setup", "position")  # bookkeeping events a scenario's opening need not narrate
 
 
 @dataclass
@@ -43,11 +43,28 @@ class Step:
 
 
 class Script:
-    """A source of steps: a scenario (scripted answers) or a game between bots."""
+    """A source of steps: a scenario (scripted answers) or a game between bots.
 
-    game: Game
+    Every step taken is kept with the number of answers given by then, so that the screen can
+    step back to any earlier step and forward again through the same ones: back, :attr:`game`
+    is the game as it was at that step (the engine's :meth:`Game.undo`); forward again, the
+    answers given the first time are replayed on it (nobody decides anew), until the newest
+    step, where play goes on with :attr:`latest`.
+    """
+
+    game: Game  # the game as the step shown now left it
     seats: list[Seat]
     total: int | None  # steps in all, when known
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []  # every step taken so far, the first one first
+        self.marks: list[int] = []  # the answers given by the end of each step
+        self.at = -1  # the index of the step shown now
+
+    @property
+    def latest(self) -> Game:
+        """The game as the newest step left it (play goes on from here)."""
+        raise NotImplementedError
 
     @property
     def title(self) -> str:
@@ -55,14 +72,64 @@ class Script:
         raise NotImplementedError
 
     @property
-    def done(self) -> bool:
+    def finished(self) -> bool:
+        """Whether the newest step is the last one there is."""
         raise NotImplementedError
+
+    @property
+    def done(self) -> bool:
+        """Whether the step shown now is the last one there is."""
+        return self.at == len(self.steps) - 1 and self.finished
+
+    @property
+    def step(self) -> Step:
+        """The step shown now."""
+        return self.steps[self.at]
+
+    @property
+    def number(self) -> int:
+        """The step shown now, counted from 1."""
+        return self.at + 1
+
+    def _first(self) -> Step:
+        raise NotImplementedError
+
+    def _next(self) -> Step:
+        raise NotImplementedError
+
+    def _taken(self, step: Step) -> Step:
+        self.steps.append(step)
+        self.marks.append(len(self.latest.answers))
+        self.at = len(self.steps) - 1
+        self.game = self.latest
+        return step
 
     def first(self) -> Step:
-        raise NotImplementedError
+        return self._taken(self._first())
 
     def next(self) -> Step:
-        raise NotImplementedError
+        """The step after the one shown: again the one taken before, or a new one."""
+        if self.at + 1 == len(self.steps):
+            return self._taken(self._next())
+        self.at += 1
+        if self.at + 1 == len(self.steps):
+            self.game = self.latest
+        else:
+            for ans in self.latest.answers[self.marks[self.at - 1]:self.marks[self.at]]:
+                self.game.answer(ans)
+        return self.step
+
+    @property
+    def can_go_back(self) -> bool:
+        return self.at > 0
+
+    def back(self) -> Step:
+        """The step before the one shown, as it was (ValueError at the first step)."""
+        if not self.can_go_back:
+            raise ValueError("the first step has no step before it")
+        self.at -= 1
+        self.game = self.game.undo(len(self.game.answers) - self.marks[self.at])
+        return self.step
 
 
 def _seats(names: Sequence[str], kinds: Sequence[str]) -> list[Seat]:
@@ -73,44 +140,46 @@ def _seats(names: Sequence[str], kinds: Sequence[str]) -> list[Seat]:
 
 class ScenarioScript(Script):
     def __init__(self, scenario: Scenario, cards: CardSet) -> None:
+        super().__init__()
         self.scenario = scenario
         self.run = ScenarioRun(scenario, cards)
         self.game = self.run.game
         self.seats = _seats(scenario.players, ["scripted"] * len(scenario.players))
         self.total = len(scenario.steps) + 1
-        self._closed = False
+
+    @property
+    def latest(self) -> Game:
+        return self.run.game
 
     @property
     def title(self) -> str:
         return self.scenario.title.shown()
 
     @property
-    def done(self) -> bool:
-        return self._closed
+    def finished(self) -> bool:
+        return self.run.done
 
-    def first(self) -> Step:
+    def _first(self) -> Step:
         beat = self.run.opening()
-        step = Step(beat.say, [n for n in beat.narrations if n.event.kind not in QUIET])
-        self._close_if_done(step)
-        return step
+        return self._close_if_done(Step(beat.say, [n for n in beat.narrations
+                                                   if n.event.kind not in QUIET]))
 
-    def next(self) -> Step:
+    def _next(self) -> Step:
         beat = self.run.step()
-        step = Step(beat.say, beat.narrations)
-        self._close_if_done(step)
-        return step
+        return self._close_if_done(Step(beat.say, beat.narrations))
 
-    def _close_if_done(self, step: Step) -> None:
+    def _close_if_done(self, step: Step) -> Step:
         if self.run.done:
-            self._closed = True
             step.closing = (self.scenario.outro.shown() if self.scenario.outro
                             else _("That is the end of this demonstration."))
+        return step
 
 
 class BotScript(Script):
     def __init__(self, cards: CardSet, bots: Sequence[str], seed: int) -> None:
+        super().__init__()
         names = list(DEFAULT_NAMES[: len(bots)])
-        self.game = Game.new(names, seed, cards)
+        self._latest = self.game = Game.new(names, seed, cards)
         self.bots = BotPlayers.seated(cards, bots, seed)
         self.seats = _seats(names, list(bots))
         self.bot_names = list(bots)
@@ -119,36 +188,41 @@ class BotScript(Script):
         self.seen = 0
 
     @property
+    def latest(self) -> Game:
+        return self._latest
+
+    @property
     def title(self) -> str:
         seats = ", ".join(f"{n} ({b})" for n, b in zip(self.game.names, self.bot_names,
                                                        strict=True))
         return _("A game between computer players: {seats}").format(seats=seats)
 
     @property
-    def done(self) -> bool:
-        return self.game.pending is None
+    def finished(self) -> bool:
+        return self._latest.pending is None
 
     def _events(self) -> list[Narration]:
-        out = [self.narrator.narrate(e) for e in self.game.log[self.seen:]]
-        self.seen = len(self.game.log)
+        out = [self.narrator.narrate(e) for e in self._latest.log[self.seen:]]
+        self.seen = len(self._latest.log)
         return out
 
     def _finish(self, step: Step) -> Step:
-        if self.done:
-            names = _(" and ").join(self.game.names[w] for w in self.game.winners)
+        game = self._latest
+        if game.pending is None:
+            names = _(" and ").join(game.names[w] for w in game.winners)
             step.closing = ngettext("The game is over. Winner: {names}.",
                                     "The game is over. Winners: {names}.",
-                                    len(self.game.winners)).format(names=names)
+                                    len(game.winners)).format(names=names)
         return step
 
-    def first(self) -> Step:
+    def _first(self) -> Step:
         return self._finish(Step(_("The cards are dealt."), self._events()))
 
-    def next(self) -> Step:
-        prompt = self.game.pending
+    def _next(self) -> Step:
+        prompt = self._latest.pending
         assert prompt is not None
-        who = self.game.names[prompt.player]
-        self.bots.move(self.game)
+        who = self._latest.names[prompt.player]
+        self.bots.move(self._latest)
         return self._finish(Step(_("{player} decides.").format(player=who), self._events()))
 
 

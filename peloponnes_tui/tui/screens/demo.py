@@ -55,6 +55,23 @@ def step_text(step: Step, seats: Sequence[Seat], cards: CardSet) -> Text:
     return t
 
 
+# The automatic pace: seconds per step that ``+`` and ``-`` step through (the starting value,
+# from PELOPONNES_DEMO_PAUSE, may lie between or outside them).
+PACES: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0)
+
+
+def faster(pause: float) -> float | None:
+    """The next shorter pause than ``pause`` on the scale, or None at the shortest."""
+    shorter = [p for p in PACES if p < pause]
+    return shorter[-1] if shorter else None
+
+
+def slower(pause: float) -> float | None:
+    """The next longer pause than ``pause`` on the scale, or None at the longest."""
+    longer = [p for p in PACES if p > pause]
+    return longer[0] if longer else None
+
+
 class DemoScreen(Screen[None]):
     CSS_PATH = "demo.tcss"
 
@@ -63,15 +80,18 @@ class DemoScreen(Screen[None]):
         # the keys, bound here rather than in BINDINGS so that the footer's words are in the
         # language chosen when the screen is made
         self._bindings.bind("space,right", "next", _("Next step"))
+        # (before the panels' own ← - they do not scroll sideways - so that the footer shows it)
+        self._bindings.bind("left", "back", _("Step back"), priority=True)
         self._bindings.bind("a", "auto", _("Auto on/off"))
+        self._bindings.bind("plus", "faster", _("Faster"))
+        self._bindings.bind("minus", "slower", _("Slower"))
         self._bindings.bind("q,escape", "app.quit", _("Quit"))
         self.script = script
-        self.pause = pause
+        self.pause = pause  # seconds per step at the automatic pace, kept while the app runs
         self.auto = False
         self.timer: Timer | None = None
-        self.count = 0
-        self.step: Step | None = None
         self.narration = ""  # the narration panel as plain text (for tests)
+        self._story = ""  # the step's narration below the heading, as plain text
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -84,14 +104,15 @@ class DemoScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 140, "wide")
-        self.show(self.script.first())
+        self.script.first()
+        self.show()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= 140, "wide")
 
-    def show(self, step: Step) -> None:
-        self.step = step
-        self.count += 1
+    def show(self) -> None:
+        """Draw the step the script is at: the board as it left the game, its narration."""
+        step = self.script.step
         game, seats = self.script.game, self.script.seats
         view = game.view_for(0)
         current = game.pending.player if game.pending else None
@@ -109,26 +130,49 @@ class DemoScreen(Screen[None]):
                                  highlight=hl))
         self.query_one("#status", Static).update(status_line(game.cards, view, seats))
         self.query_one("#table", Static).update(Group(*parts))
+        story = step_text(step, seats, game.cards)
+        self._story = story.plain
+        self.query_one("#story", Static).update(story)
+        self.redraw_heading()
+        self.query_one("#narration", VerticalScroll).scroll_home(animate=False)
+
+    def heading(self) -> Text:
+        """The title, the step's number, the pace and the keys."""
         total = f"/{self.script.total}" if self.script.total else ""
         head = Text(self.script.title + "\n", style="bold")
-        head.append(_("Step {count}{total}").format(count=self.count, total=total), style="dim")
+        head.append(_("Step {count}{total}").format(count=self.script.number, total=total),
+                    style="dim")
         head.append("  ·  " + (_("auto on") if self.auto else _("auto off")), style="dim")
-        head.append("  ·  " + (_("space/→ next · a auto · q quit") if not self.script.done
-                               else _("the end: q quits")), style="dim")
-        story = step_text(step, seats, game.cards)
-        self.narration = head.plain + "\n" + story.plain
+        head.append("  ·  " + _("{seconds} s per step").format(seconds=f"{self.pause:g}"),
+                    style="dim")
+        head.append("  ·  " + (_("space/→ next · ← back · a auto · +/- pace · q quit")
+                               if not self.script.done
+                               else _("the end: ← back · q quits")), style="dim")
+        return head
+
+    def redraw_heading(self) -> None:
+        head = self.heading()
         self.query_one("#title", Static).update(head)
-        self.query_one("#story", Static).update(story)
-        self.query_one("#narration", VerticalScroll).scroll_home(animate=False)
+        self.narration = head.plain + "\n" + self._story
 
     def action_next(self) -> None:
         if self.script.done:
             self.set_auto(False)
             self.app.bell()
             return
-        self.show(self.script.next())
+        self.script.next()
         if self.script.done:
             self.set_auto(False)
+        self.show()
+
+    def action_back(self) -> None:
+        """The step before, as it was; the automatic pace stops (it would go forward again)."""
+        if not self.script.can_go_back:
+            self.app.bell()
+            return
+        self.set_auto(False)
+        self.script.back()
+        self.show()
 
     def set_auto(self, on: bool) -> None:
         self.auto = on
@@ -140,10 +184,23 @@ class DemoScreen(Screen[None]):
 
     def action_auto(self) -> None:
         self.set_auto(not self.auto and not self.script.done)
-        if self.step is not None:
-            # redraw the heading with the new pace
-            self.count -= 1
-            self.show(self.step)
+        self.redraw_heading()
+
+    def set_pause(self, pause: float | None) -> None:
+        """Take ``pause`` seconds per step from now on (None: out of bounds, the bell)."""
+        if pause is None:
+            self.app.bell()
+            return
+        self.pause = pause
+        if self.auto:
+            self.set_auto(True)  # the timer again, at the new pace
+        self.redraw_heading()
+
+    def action_faster(self) -> None:
+        self.set_pause(faster(self.pause))
+
+    def action_slower(self) -> None:
+        self.set_pause(slower(self.pause))
 
 
-__all__ = ["DemoScreen", "step_text"]
+__all__ = ["PACES", "DemoScreen", "faster", "slower", "step_text"]
