@@ -325,6 +325,9 @@ class BoardScreen(Screen[None], AppAccess):
         if chosen != self.chosen:
             self.chosen = chosen
             self.refresh_offer()
+        if isinstance(panel, CardChoice):
+            # a digit key moves the highlight in the same screen update as the panel's text
+            self.watch(panel, "card", self.card_chosen, init=False)
         if panel is not None:
             box.mount(panel)
             panel.focus()
@@ -399,12 +402,10 @@ class BoardScreen(Screen[None], AppAccess):
             self.app.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                                  session.seats))
 
-    @on(CardChoice.Chosen)
-    def card_chosen(self, event: CardChoice.Chosen) -> None:
+    def card_chosen(self, card: str | None) -> None:
         """The panel's choice moved: highlight the new card on the board."""
-        event.stop()
-        if event.card != self.chosen:
-            self.chosen = event.card
+        if card != self.chosen:
+            self.chosen = card
             self.refresh_offer(layout=False)  # a digit key: only the double frame moves
 
     @on(Decided)

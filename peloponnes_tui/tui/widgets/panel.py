@@ -145,16 +145,17 @@ class DecisionPanel(Widget, can_focus=True):
             self._text = self.compose_text()
         return self._text
 
-    def _shape(self, text: Text) -> tuple[int, ...]:
-        """Rows each line takes at the current width (a change needs a new layout)."""
-        width = max(1, self.content_size.width)
-        return tuple(max(0, len(line) - 1) // width for line in text.plain.split("\n"))
-
     def update_text(self) -> None:
-        """Rebuild the text; lay the screen out again only if the panel's height may change."""
-        old = self._text
+        """Rebuild the text; lay the screen out again only if it needs more rows than the panel
+        has: a layout of the whole screen costs more than anything else a key does, so a panel
+        keeps the rows it had (blank at the bottom) when its text gets shorter, until the
+        screen is next laid out anyway (the next answer)."""
+        first = self._text is None
         self._text = self.compose_text()
-        self.refresh(layout=old is None or self._shape(old) != self._shape(self._text))
+        self.refresh()
+        size = self.content_size
+        if first or self.get_content_height(size, self.app.size, size.width) > size.height:
+            self.refresh(layout=True)
 
     def compose_text(self) -> Text:
         seat = self.session.seats[self.prompt.player]
