@@ -310,7 +310,8 @@ class BoardScreen(Screen[None], AppAccess):
                 "roomy" if self.has_class("roomy") else "narrow"
             share = height // SINCE_SHARE[layout]
             since.styles.max_height = share if layout != "narrow" else max(3, share - 1)
-            self.call_after_refresh(since.scroll_end, animate=False)
+            # kept scrolled to its end by the layout itself (no scroll after the next update)
+            since.anchor()
         since.display = bool(lines)
         self.query_one("#sincehead", Static).display = bool(lines)
         self.query_one("#last", Static).display = not lines
@@ -325,20 +326,31 @@ class BoardScreen(Screen[None], AppAccess):
         if chosen != self.chosen:
             self.chosen = chosen
             self.refresh_offer()
+        if panel is not None and len(olds) == 1 and type(olds[0]) is type(panel):
+            # the same kind of panel as before: the one on screen takes the new prompt
+            olds[0].renew(panel)
+            if self.focused is not olds[0]:
+                olds[0].focus()
+            self.scroll_to_panel()
+            return
         if isinstance(panel, CardChoice):
             # a digit key moves the highlight in the same screen update as the panel's text
             self.watch(panel, "card", self.card_chosen, init=False)
         if panel is not None:
             box.mount(panel)
             panel.focus()
-            # when the since-your-last-turn lines and the panel do not fit together, the panel
-            # goes to the top (the lines stay in the log, v)
-            decision = self.query_one("#decision", BoardScroll)
-            self.call_after_refresh(decision.scroll_to_widget, box, animate=False, top=True)
+            self.scroll_to_panel()
         # the old panel goes after the new one has the keyboard, so the keys in the footer do
         # not change twice (a screen without a focused widget in between)
         for old in olds:
             old.remove()
+
+    def scroll_to_panel(self) -> None:
+        """When the since-your-last-turn lines and the panel do not fit together, the panel
+        goes to the top (the lines stay in the log, v)."""
+        decision = self.query_one("#decision", BoardScroll)
+        self.call_after_refresh(decision.scroll_to_widget, self.query_one("#panelbox"),
+                                animate=False, top=True)
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""

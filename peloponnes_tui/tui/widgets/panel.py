@@ -58,6 +58,7 @@ class DecisionPanel(Widget, can_focus=True):
 
     def __init__(self, session: Session, prompt: Prompt) -> None:
         super().__init__()
+        widget_state = set(vars(self))
         self.session = session
         self.cards = session.cards
         self.view = session.view(prompt.player)  # what the deciding player may see
@@ -70,6 +71,25 @@ class DecisionPanel(Widget, can_focus=True):
         self.error: str | None = None  # the reason shown after a refused confirm
         self._text: Text | None = None  # what render() shows, rebuilt only when a choice changes
         self.setup()
+        # what a panel's prompt and choices are (what :meth:`renew` takes from another panel)
+        self._state = frozenset(vars(self)) - widget_state
+
+    def renew(self, other: DecisionPanel) -> None:
+        """Become ``other``, a panel of the same kind for the next prompt: take its prompt and
+        choices.  The screen keeps this widget, its focus and its keys instead of mounting the
+        other one (a new focused widget would have the whole screen drawn again)."""
+        assert type(other) is type(self)
+        mine = vars(self)
+        for key in self._state | other._state:
+            if key.startswith("_reactive_"):  # through the reactive, so its watchers see it
+                name = key.removeprefix("_reactive_")
+                setattr(self, name, getattr(other, name))
+            elif key in vars(other):
+                mine[key] = vars(other)[key]
+            else:
+                mine.pop(key, None)  # back to the class's default
+        self._text = None
+        self.update_text()
 
     # -- to override ---------------------------------------------------------------------------
 
