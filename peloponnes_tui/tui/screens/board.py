@@ -198,7 +198,13 @@ class BoardScreen(Screen[None], AppAccess):
         if self._drawn.get(ident) == key:
             return
         self._drawn[ident] = key
-        self.query_one(f"#{ident}", Static).update(draw(*args))
+        static = self.query_one(f"#{ident}", Static)
+        static.update(draw(*args), layout=False)
+        # a layout of the screen only when the part's height changes (most keep theirs)
+        size = static.content_size
+        if not size.width or \
+                static.get_content_height(size, self.app.size, size.width) != size.height:
+            static.refresh(layout=True)
 
     def refresh_board(self) -> None:
         session = self.papp.session
@@ -231,7 +237,8 @@ class BoardScreen(Screen[None], AppAccess):
             across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
             self._show("alltableaux", other_tableaux, cards, view, viewer, seats, across,
                        changed.covered)
-        self.refresh_tableau()
+        if self.query_one(ContentSwitcher).current == "tableaux":  # drawn when shown
+            self.refresh_tableau()
         self.refresh_log()
 
     def changes(self) -> Changes:
