@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
@@ -147,6 +148,36 @@ def draw_card(face: CardFace, width: int, name_rows: int) -> list[Text]:
     return lines
 
 
+Drawn = list[list[Segment]]  # a card's lines, ready for the terminal
+_drawn: dict[tuple[object, ...], Drawn] = {}  # each card as drawn, by what it was drawn from
+DRAWN_KEEP = 256  # the most cards kept drawn (a game shows a few dozen different ones)
+
+
+def _text_key(t: Text) -> tuple[object, ...]:
+    return t.plain, t.style, tuple(t.spans)
+
+
+def _face_key(face: CardFace) -> tuple[object, ...]:
+    """Everything a card's drawing depends on, as a key (rich's Text is not hashable)."""
+    def slot(s: Slot) -> tuple[object, ...]:
+        return tuple((_text_key(left), _text_key(right)) for left, right in s)
+    return (face.card, face.name, face.name_style, slot(face.top),
+            tuple(slot(x) for x in face.lines), slot(face.bottom), face.chosen, face.click)
+
+
+def drawn_card(console: Console, face: CardFace, width: int, name_rows: int) -> Drawn:
+    """:func:`draw_card` as segments, kept by what the card is drawn from: a digit key moves
+    the double frame between two cards, and the other cards are not drawn again."""
+    key = (_face_key(face), width, name_rows)
+    found = _drawn.get(key)
+    if found is None:
+        if len(_drawn) >= DRAWN_KEEP:
+            _drawn.clear()
+        found = _drawn[key] = [list(line.render(console))
+                               for line in draw_card(face, width, name_rows)]
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class CardRows:
     """The rows of cards on the table, drawn side by side when the width allows (every card at
@@ -156,42 +187,40 @@ class CardRows:
     empty: Text
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(options.max_width)
-
-    def lines(self, width: int) -> Iterator[Text]:
         groups = [g for g in self.groups if g.faces]
         if not groups:
             yield self.empty
             return
+        width = options.max_width
         n = sum(len(g.faces) for g in groups)
         gaps = 2 * (len(groups) - 1)
         if (width - gaps) // n >= CARD_MIN:
-            yield from _band(groups, min(CARD_MAX, (width - gaps) // n))
+            yield from _band(console, groups, min(CARD_MAX, (width - gaps) // n))
             return
         for g in groups:
-            yield from _band([g], max(CARD_MIN, min(CARD_MAX, width // len(g.faces))))
+            yield from _band(console, [g], max(CARD_MIN, min(CARD_MAX, width // len(g.faces))))
 
 
-def _band(groups: Sequence[CardGroup], card_width: int) -> Iterator[Text]:
+def _band(console: Console, groups: Sequence[CardGroup], card_width: int) -> Iterator[Segment]:
     """Groups side by side, each under its heading, two columns apart."""
     faces = [f for g in groups for f in g.faces]
     name_rows = min(NAME_LINES, max(len(name_lines(f.name, card_width - 2)) for f in faces))
-    drawn = [[draw_card(f, card_width, name_rows) for f in g.faces] for g in groups]
+    drawn = [[drawn_card(console, f, card_width, name_rows) for f in g.faces] for g in groups]
     head = Text()
     for i, g in enumerate(groups):
         span = card_width * len(g.faces) + (2 if i < len(groups) - 1 else 0)
         head.append_text(_fit(g.heading, Text(), span))
-    yield head
-    height = len(drawn[0][0])
-    for row in range(height):
-        line = Text()
+    yield from head.render(console)
+    yield Segment.line()
+    gap = Segment("  ")
+    for row in range(len(drawn[0][0])):
         for i, cards in enumerate(drawn):
             if i:
-                line.append("  ")
+                yield gap
             for card in cards:
-                line.append_text(card[row])
-        yield line
+                yield from card[row]
+        yield Segment.line()
 
 
 __all__ = ["CARD_MAX", "CARD_MIN", "CardFace", "CardGroup", "CardRows", "Pair", "Slot",
-           "draw_card", "name_lines", "pick"]
+           "draw_card", "drawn_card", "name_lines", "pick"]

@@ -209,7 +209,13 @@ class BoardScreen(Screen[None], AppAccess):
         if self._drawn.get(ident) == key:
             return
         self._drawn[ident] = key
-        self.query_one(f"#{ident}", Static).update(draw(*args))
+        static = self.query_one(f"#{ident}", Static)
+        static.update(draw(*args), layout=False)
+        # a layout of the screen only when the part's height changes (most keep theirs)
+        size = static.content_size
+        if not size.width or \
+                static.get_content_height(size, self.app.size, size.width) != size.height:
+            static.refresh(layout=True)
 
     def refresh_board(self) -> None:
         session = self.papp.session
@@ -242,7 +248,8 @@ class BoardScreen(Screen[None], AppAccess):
             across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
             self._show("alltableaux", other_tableaux, cards, view, viewer, seats, across,
                        changed.covered)
-        self.refresh_tableau()
+        if self.query_one(ContentSwitcher).current == "tableaux":  # drawn when shown
+            self.refresh_tableau()
         self.refresh_log()
 
     def changes(self) -> Changes:
@@ -321,7 +328,8 @@ class BoardScreen(Screen[None], AppAccess):
                 "roomy" if self.has_class("roomy") else "narrow"
             share = height // SINCE_SHARE[layout]
             since.styles.max_height = share if layout != "narrow" else max(3, share - 1)
-            self.call_after_refresh(since.scroll_end, animate=False)
+            # kept scrolled to its end by the layout itself (no scroll after the next update)
+            since.anchor()
         since.display = bool(lines)
         self.query_one("#sincehead", Static).display = bool(lines)
         self.query_one("#last", Static).display = not lines
@@ -336,13 +344,20 @@ class BoardScreen(Screen[None], AppAccess):
         if chosen != self.chosen:
             self.chosen = chosen
             self.refresh_offer()
+        if panel is not None and len(olds) == 1 and type(olds[0]) is type(panel):
+            # the same kind of panel as before: the one on screen takes the new prompt
+            olds[0].renew(panel)
+            if self.focused is not olds[0]:
+                olds[0].focus()
+            self.scroll_to_panel()
+            return
+        if isinstance(panel, CardChoice):
+            # a digit key moves the highlight in the same screen update as the panel's text
+            self.watch(panel, "card", self.card_chosen, init=False)
         if panel is not None:
             box.mount(panel)
             panel.focus()
-            # when the since-your-last-turn lines and the panel do not fit together, the panel
-            # goes to the top (the lines stay in the log, v)
-            decision = self.query_one("#decision", BoardScroll)
-            self.call_after_refresh(decision.scroll_to_widget, box, animate=False, top=True)
+            self.scroll_to_panel()
         # the old panel goes after the new one has the keyboard, so the keys in the footer do
         # not change twice (a screen without a focused widget in between)
         for old in olds:
@@ -365,6 +380,13 @@ class BoardScreen(Screen[None], AppAccess):
             from peloponnes_tui.tui.summary import since_last_turn
 
             self.show_since(since_last_turn(session, viewer))
+
+    def scroll_to_panel(self) -> None:
+        """When the since-your-last-turn lines and the panel do not fit together, the panel
+        goes to the top (the lines stay in the log, v)."""
+        decision = self.query_one("#decision", BoardScroll)
+        self.call_after_refresh(decision.scroll_to_widget, self.query_one("#panelbox"),
+                                animate=False, top=True)
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
@@ -428,12 +450,10 @@ class BoardScreen(Screen[None], AppAccess):
             self.app.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                                  session.seats))
 
-    @on(CardChoice.Chosen)
-    def card_chosen(self, event: CardChoice.Chosen) -> None:
+    def card_chosen(self, card: str | None) -> None:
         """The panel's choice moved: highlight the new card on the board."""
-        event.stop()
-        if event.card != self.chosen:
-            self.chosen = event.card
+        if card != self.chosen:
+            self.chosen = card
             self.refresh_offer(layout=False)  # a digit key: only the double frame moves
 
     @on(Decided)

@@ -178,6 +178,9 @@ class LearnScreen(Screen[None]):
         if shown.mode == "asking" and shown.hint is None and prompt is not None:
             panel = panel_for(self.session, prompt)
             self.chosen = panel.card if isinstance(panel, CardChoice) else None
+            if isinstance(panel, CardChoice):
+                # the panel's chosen card is highlighted on the board as it moves
+                self.watch(panel, "card", self.card_chosen, init=False)
             self.query_one("#panelbox", Vertical).mount(panel)
             panel.focus()
         elif shown.mode != "asking":
@@ -200,11 +203,10 @@ class LearnScreen(Screen[None]):
         self.show(shown)
         self.refresh_bindings()
 
-    @on(CardChoice.Chosen)
-    def card_chosen(self, event: CardChoice.Chosen) -> None:
-        event.stop()
-        if event.card != self.chosen:
-            self.chosen = event.card
+    def card_chosen(self, card: str | None) -> None:
+        """The panel's choice moved: highlight the new card on the board."""
+        if card != self.chosen:
+            self.chosen = card
             self.draw_board()
 
     def action_select_card(self, card: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.message import Message
+from textual.reactive import var
 
 from peloponnes_tui.engine import Answer, BidPrompt, MoveBid, OutbidPrompt, Pass, PlaceBid, Withdraw
 from peloponnes_tui.engine.bidding import affordable, bid_coins, effective_halves
@@ -18,29 +18,9 @@ from peloponnes_tui.tui.widgets.panel import DecisionPanel, click
 class CardChoice(DecisionPanel):
     """Shared by bid and outbid: a cursor over the cards on offer."""
 
-    card: str | None = None
-    shown_card: str | None = None  # the card last announced with Chosen
-
-    class Chosen(Message):
-        """The card chosen in the panel changed (``None``: none, as when passing): the board
-        highlights it."""
-
-        def __init__(self, card: str | None) -> None:
-            self.card = card
-            super().__init__()
-
-    def on_mount(self) -> None:
-        self.announce()
-
-    def update_text(self) -> None:
-        super().update_text()
-        self.announce()
-
-    def announce(self) -> None:
-        """Tell the board which card is chosen, when that changed."""
-        if self.card != self.shown_card:
-            self.shown_card = self.card
-            self.post_message(self.Chosen(self.card))
+    # the card chosen (None: none, as when passing); the board watches it to highlight the card
+    # in the same screen update as the panel's own
+    card: var[str | None] = var(None)
 
     def offer(self) -> list[str]:
         return offer_cards(self.view)

@@ -59,6 +59,7 @@ class DecisionPanel(Widget, can_focus=True):
 
     def __init__(self, session: Session, prompt: Prompt) -> None:
         super().__init__()
+        widget_state = set(vars(self))
         self.session = session
         self.cards = session.cards
         self.view = session.view(prompt.player)  # what the deciding player may see
@@ -71,6 +72,25 @@ class DecisionPanel(Widget, can_focus=True):
         self.error: str | None = None  # the reason shown after a refused confirm
         self._text: Text | None = None  # what render() shows, rebuilt only when a choice changes
         self.setup()
+        # what a panel's prompt and choices are (what :meth:`renew` takes from another panel)
+        self._state = frozenset(vars(self)) - widget_state
+
+    def renew(self, other: DecisionPanel) -> None:
+        """Become ``other``, a panel of the same kind for the next prompt: take its prompt and
+        choices.  The screen keeps this widget, its focus and its keys instead of mounting the
+        other one (a new focused widget would have the whole screen drawn again)."""
+        assert type(other) is type(self)
+        mine = vars(self)
+        for key in self._state | other._state:
+            if key.startswith("_reactive_"):  # through the reactive, so its watchers see it
+                name = key.removeprefix("_reactive_")
+                setattr(self, name, getattr(other, name))
+            elif key in vars(other):
+                mine[key] = vars(other)[key]
+            else:
+                mine.pop(key, None)  # back to the class's default
+        self._text = None
+        self.update_text()
 
     # -- to override ---------------------------------------------------------------------------
 
@@ -148,16 +168,17 @@ class DecisionPanel(Widget, can_focus=True):
             self._text = self.compose_text()
         return self._text
 
-    def _shape(self, text: Text) -> tuple[int, ...]:
-        """Rows each line takes at the current width (a change needs a new layout)."""
-        width = max(1, self.content_size.width)
-        return tuple(max(0, len(line) - 1) // width for line in text.plain.split("\n"))
-
     def update_text(self) -> None:
-        """Rebuild the text; lay the screen out again only if the panel's height may change."""
-        old = self._text
+        """Rebuild the text; lay the screen out again only if it needs more rows than the panel
+        has: a layout of the whole screen costs more than anything else a key does, so a panel
+        keeps the rows it had (blank at the bottom) when its text gets shorter, until the
+        screen is next laid out anyway (the next answer)."""
+        first = self._text is None
         self._text = self.compose_text()
-        self.refresh(layout=old is None or self._shape(old) != self._shape(self._text))
+        self.refresh()
+        size = self.content_size
+        if first or self.get_content_height(size, self.app.size, size.width) > size.height:
+            self.refresh(layout=True)
 
     def compose_text(self) -> Text:
         seat = self.session.seats[self.prompt.player]
