@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 from typing import Any
 
-from peloponnes_tui.bots import BOTS, Bot, make_bot
+from peloponnes_tui.bots import BOT_NAMES, Bot, make_bot
 from peloponnes_tui.bots.search import TO_END_FROM, SearchBot
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine.game import Game
@@ -40,7 +40,7 @@ _OPTS: dict[str, Any] = {}
 
 def _bot(name: str, seed: int) -> Bot:
     cards = _OPTS["cards"]
-    if name == "search":
+    if BOT_NAMES[name] is SearchBot:  # "search" or "strong"
         return SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
                          max_candidates=_OPTS["candidates"], time_limit=_OPTS["time_limit"],
                          to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"],
@@ -98,9 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    unknown = [b for b in bots if b not in BOTS]
+    unknown = [b for b in bots if b not in BOT_NAMES]
     if unknown or not 2 <= len(bots) <= 5:
-        ap.error(f"need 2-5 known bots ({', '.join(BOTS)})")
+        ap.error(f"need 2-5 known bots ({', '.join(BOT_NAMES)})")
     scales = [float(x) for x in args.margin_scale.split(",")]
     scale = scales[0] if len(scales) == 1 else dict(enumerate(scales, 2))
     opts = {"playouts": args.playouts or None, "horizon": args.horizon or None,

@@ -77,7 +77,7 @@ def port_arg(text: str) -> int:
 def bots_arg(fewest: int) -> Callable[[str], list[str]]:
     """``--bots``: ``fewest`` to 5 names of computer players, separated by commas."""
     def check(text: str) -> list[str]:
-        from peloponnes_tui.bots import BOTS
+        from peloponnes_tui.bots import BOT_NAMES
 
         if len(text) > MAX_TEXT:
             raise argparse.ArgumentTypeError(
@@ -86,12 +86,12 @@ def bots_arg(fewest: int) -> Callable[[str], list[str]]:
         if not any(names):
             raise argparse.ArgumentTypeError(
                 _("needs {fewest} to 5 names separated by commas, from: {names}").format(
-                    fewest=fewest, names=", ".join(BOTS)))
-        unknown = [b for b in names if b not in BOTS]
+                    fewest=fewest, names=", ".join(BOT_NAMES)))
+        unknown = [b for b in names if b not in BOT_NAMES]
         if unknown:
             raise argparse.ArgumentTypeError(
                 _("unknown bot {name}; choose from {names}").format(
-                    name=_shown(unknown[0]), names=", ".join(BOTS)))
+                    name=_shown(unknown[0]), names=", ".join(BOT_NAMES)))
         if not fewest <= len(names) <= PLAYERS[1]:
             raise argparse.ArgumentTypeError(
                 ngettext("gives {n} bot; a game needs 2 to 5 players",

@@ -271,10 +271,10 @@ def test_a_5000_digit_integer_in_card_data(tmp_path: Path) -> None:
 
 def test_a_duplicate_key_in_card_data_is_named(tmp_path: Path) -> None:
     text = cards_text()
-    assert "\nversion: \"3\"\n" in text
-    path = write(tmp_path / "dup.yaml", text.replace('\nversion: "3"\n',
-                                                     '\nversion: "3"\nversion: "4"\n', 1))
-    line = text[: text.index('\nversion: "3"\n')].count("\n") + 3
+    assert "\nversion: \"4\"\n" in text
+    path = write(tmp_path / "dup.yaml", text.replace('\nversion: "4"\n',
+                                                     '\nversion: "4"\nversion: "5"\n', 1))
+    line = text[: text.index('\nversion: "4"\n')].count("\n") + 3
     msg = refused(lambda: load_cards(path), CardDataError)
     assert msg == f"{path}: the key 'version' appears twice in one mapping (line {line})"
 
@@ -326,12 +326,12 @@ def test_cards_check_prints_rich_markup_in_names_literally(
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")  # no line breaks inside what is checked
     text = re.sub(r"\{en: Plague, +de: Pest\}", '{en: "[red]x", de: "[b]y"}', cards_text())
-    text = text.replace('version: "3"', 'version: "[link=https://example.com]3"', 1)
+    text = text.replace('version: "4"', 'version: "[link=https://example.com]4"', 1)
     path = write(tmp_path / "markup.yaml", text)
     assert main(["cards", "check", str(path)]) == 0
     out = capsys.readouterr().out
     assert "[red]x / [b]y" in out
-    assert "(version [link=https://example.com]3)" in out
+    assert "(version [link=https://example.com]4)" in out
 
 
 # -- scenarios and settings -----------------------------------------------------------------------

@@ -118,35 +118,34 @@ def test_first_turn_of_the_game():
 
 
 def test_catastrophe_and_supply_told():
-    """Seed 3, three heuristic players: Decline strikes in round 3. Dimitrios, first to bid in
-    round 3, learns the strike, who was protected, who lost and covered what."""
+    """Seed 3, three heuristic players: Decline strikes in round 3. Leonidas, first to bid in
+    round 3, learns the strike, who was protected, who covered what."""
     seats = default_seats(3, humans=3)
     game = Game.new([s.name for s in seats], 3, CARDS)
     BotPlayers.seated(CARDS, ["heuristic"] * 3, 3).play(
         game, stop=lambda p: isinstance(p, BidPrompt) and game.round == 3)
     session = Session(game, seats, False, 3)
-    assert game.pending is not None and game.pending.player == 2
-    lines = since_last_turn(session, 2)
+    assert game.pending is not None and game.pending.player == 1
+    lines = since_last_turn(session, 1)
     assert [line.text for line in lines if line.kind in ("reveal", "strike", "protected",
                                                          "luxury_lost", "covered")] == [
         "Round 3 (A cards): River Valley, Coast, Limestone Hills go to the market; "
         "Stonemasons' Lodge, Olive Grove, Wheat Fields to the conquest row.",
         "Decline strikes!",
-        "Dimitrios is protected from Decline by Port.",
-        "Helena loses 1 luxury good.",
+        "Leonidas is protected from Decline by Port.",
         "Helena covers the luxury card with a coin card (Decline).",
-        "Leonidas covers the luxury card with a coin card (Decline).",
+        "Dimitrios covers the luxury card with a coin card (Decline).",
     ]
     assert [line.kind for line in lines if line.kind == "strike"] == ["strike"]
     # the summary holds every public event he missed, none twice, nothing else
-    missed = game.log[session.seen_log(2):]
-    assert session.seen_log(2) == game.answer_log_sizes[max(
-        i for i, seat in enumerate(game.answer_seats) if seat == 2)]
+    missed = game.log[session.seen_log(1):]
+    assert session.seen_log(1) == game.answer_log_sizes[max(
+        i for i, seat in enumerate(game.answer_seats) if seat == 1)]
     merged = {"discarded", "income"}
     assert [line.text for line in lines if line.kind not in merged] == [
         said(game, e) for e in missed
         if e.kind not in merged | {"setup", "position", "score", "winner"}
-        and not (e.player == 2 and (e.round, e.phase) == (missed[0].round, missed[0].phase))]
+        and not (e.player == 1 and (e.round, e.phase) == (missed[0].round, missed[0].phase))]
 
 
 def assert_nothing_private(text: str, session: Session) -> None:

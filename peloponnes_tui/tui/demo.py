@@ -252,12 +252,12 @@ def make_script(cards: CardSet, scenario: Scenario | None, bots: str, seed: int)
     """The steps of a demonstration; ValueError names a bad --bots list."""
     if scenario is not None:
         return ScenarioScript(scenario, cards)
-    from peloponnes_tui.bots import BOTS
+    from peloponnes_tui.bots import BOT_NAMES
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    bad = [b for b in names if b not in BOTS]
+    bad = [b for b in names if b not in BOT_NAMES]
     if bad or not 2 <= len(names) <= 5:
-        raise ValueError(_("--bots needs 2 to 5 of: {bots}").format(bots=", ".join(BOTS)))
+        raise ValueError(_("--bots needs 2 to 5 of: {bots}").format(bots=", ".join(BOT_NAMES)))
     return BotScript(cards, names, seed)
 
 

@@ -240,7 +240,7 @@ def own_autosave_path(started: float | None = None) -> Path:
 class Seat:
     name: str
     colour: str = "red"
-    kind: str = HUMAN  # "human" or a bot name from BOTS
+    kind: str = HUMAN  # "human" or a bot name from BOT_NAMES
 
     @property
     def human(self) -> bool:
@@ -424,7 +424,7 @@ class Session:
 
     @classmethod
     def _from_save(cls, save: SaveFile, cards: CardSet, where: str | Path) -> Session:
-        from peloponnes_tui.bots import BOTS
+        from peloponnes_tui.bots import BOT_NAMES, BOTS
         from peloponnes_tui.engine.save import load_game
 
         game = load_game(save, cards, where)
@@ -437,7 +437,7 @@ class Session:
             if not isinstance(item, dict):
                 item = {}
             kind = str(item.get("kind", HUMAN))
-            if kind != HUMAN and kind not in BOTS:
+            if kind != HUMAN and kind not in BOT_NAMES:
                 kind = next(iter(BOTS))
             colour = str(item.get("colour", colours[i % len(colours)]))
             if colour not in COLOURS:
