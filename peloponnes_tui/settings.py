@@ -30,10 +30,13 @@ CONFIG_DIR_ENV = "PELOPONNES_CONFIG_DIR"
 SETTINGS = "settings.json"
 SETTINGS_FORMAT = 1
 MAX_NAME = 16  # as on the New game screen
-# Who can sit at a seat: a person or one of the computer players (``bots.BOTS``, named here so
-# the settings load without the bots; a test checks that the two agree).
-SEAT_KINDS = (HUMAN, "random", "heuristic", "search")
-DEFAULT_BOT = "random"  # as before settings were remembered
+# Who can sit at a seat, as the New game screen offers it: a person or a computer player by
+# strength, weakest first, and the random player for learning the rules (names from
+# ``bots.BOT_NAMES``, written here so the settings load without the bots; a test checks them).
+SEAT_KINDS = (HUMAN, "beginner", "standard", "strong", "random")
+# Settings written before the strengths had names: the same computer players by their old names.
+OLD_KINDS = {"heuristic": "standard", "search": "strong"}
+DEFAULT_BOT = "standard"  # a fair opponent
 
 
 def config_dir() -> Path:
@@ -76,9 +79,11 @@ class SeatSettings(BaseModel):
             raise ValueError(f"unknown colour {v!r}")
         return v
 
-    @field_validator("kind")
+    @field_validator("kind", mode="before")
     @classmethod
-    def _kind(cls, v: str) -> str:
+    def _kind(cls, v: object) -> object:
+        if isinstance(v, str):
+            v = OLD_KINDS.get(v, v)
         if v not in SEAT_KINDS:
             raise ValueError(f"unknown player kind {v!r}")
         return v
@@ -152,6 +157,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
 
 __all__ = [
     "CONFIG_DIR_ENV",
+    "OLD_KINDS",
     "SEAT_KINDS",
     "SeatSettings",
     "Settings",

@@ -8,8 +8,9 @@ import os
 
 import pytest
 
-from peloponnes_tui.bots import BOTS
+from peloponnes_tui.bots import BOT_NAMES, STRENGTHS
 from peloponnes_tui.settings import (
+    OLD_KINDS,
     SEAT_KINDS,
     SETTINGS_BYTES_MAX,
     SeatSettings,
@@ -40,8 +41,13 @@ def focused_id(app: PeloponnesApp) -> str | None:
 
 
 def test_seat_kinds_are_the_bots():
-    """The settings name the computer players without loading them: the same names as BOTS."""
-    assert (HUMAN, *BOTS) == SEAT_KINDS
+    """The settings name the computer players without loading them: strengths the bots know,
+    and the older kind names stand for the same players."""
+    assert SEAT_KINDS[0] == HUMAN
+    assert all(kind in BOT_NAMES for kind in SEAT_KINDS[1:])
+    assert set(SEAT_KINDS[1:]) >= set(STRENGTHS)
+    assert all(BOT_NAMES[old] is BOT_NAMES[new] for old, new in OLD_KINDS.items())
+    assert set(OLD_KINDS) | set(SEAT_KINDS[1:]) == set(BOT_NAMES)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -53,7 +59,7 @@ async def test_every_choice_readable(cards, size):
         assert focused_id(app) == "name0"
         await pilot.press("up", "right", "right")  # Players: 3 → 5
         assert screen.count == 5
-        # seat 3 (random) → heuristic, seat 4 (random) → search, seat 5 stays random
+        # seat 3 (standard) → strong, seat 4 (standard) → strong → random, seat 5 stays standard
         await pilot.press("down", "down", "down", "tab", "tab", "right")
         assert focused_id(app) == "kind2"
         await pilot.press("down", "right", "right")
@@ -65,8 +71,8 @@ async def test_every_choice_readable(cards, size):
             ["Seat", "1", "Helena"], ["Seat", "2", "Leonidas"], ["Seat", "3", "Dimitrios"],
             ["Seat", "4", "Ariadne"], ["Seat", "5", "Perikles"]]
         expected = [("R● red", "human"), ("B▲ blue", "human"),
-                    ("G■ green", "computer: heuristic"), ("Y◆ yellow", "computer: search"),
-                    ("P★ purple", "computer: random")]
+                    ("G■ green", "computer: strong"), ("Y◆ yellow", "computer: random"),
+                    ("P★ purple", "computer: standard")]
         for line, (colour, kind) in zip(seat_lines, expected, strict=True):
             assert f"◀ {colour} ▶" in line
             assert f"◀ {kind} ▶" in line
@@ -97,7 +103,7 @@ async def test_arrow_keys_move_between_rows_and_change_choices(cards):
         assert focused_id(app) == "colour1"  # the same column, one row down
         await pilot.press("tab", "down", "left")
         assert focused_id(app) == "kind2"
-        assert screen.seats[2].kind == HUMAN  # human ← random
+        assert screen.seats[2].kind == "beginner"  # beginner ← standard
         await pilot.press("down", "down", "down", "left")
         assert focused_id(app) == "pause" and screen.pause == 0.3  # 0.3 ← 0.7
         await pilot.press("up", "right")
@@ -138,12 +144,14 @@ async def test_tooltips_explain_every_choice(cards):
         assert tip("kind0").split("\n") == [
             "Who plays this seat (← → to change):",
             "human: a person at this keyboard.",
-            "computer: random: any legal answer at random: for learning the rules, easy to "
-            "beat.",
-            "computer: heuristic: rules of thumb and an estimate of its final score: a fair "
+            "computer: beginner: plays sensible moves but makes a newcomer's mistakes: for your "
+            "first games.",
+            "computer: standard: rules of thumb and an estimate of its final score: a fair "
             "opponent.",
-            "computer: search: plays each of its best ideas out many times before choosing: "
-            "the strongest, thinks up to a second a move."]
+            "computer: strong: plays each of its best ideas out many times before choosing: "
+            "the strongest, thinks up to a second a move.",
+            "computer: random: any legal answer at random: for learning the rules, easy to "
+            "beat."]
         assert tip("seed").startswith("The number that shuffles the cards")
         assert "a cover hides the board" in tip("privacy")
         assert "since that player's last turn" in tip("privacy")
@@ -161,7 +169,7 @@ async def test_settings_remembered_between_launches(cards):
         await pilot.press("ctrl+a", "ctrl+k", *"Kassandra")  # seat 1's name, typed over
         await pilot.press("up", "right")  # 4 players
         await pilot.press("down", "down", "down", "down", "tab", "tab", "right")
-        assert focused_id(app) == "kind3"  # Ariadne: random → heuristic
+        assert focused_id(app) == "kind3"  # Ariadne: standard → strong
         await pilot.press("down", "down", "right")  # hide hands: no
         await pilot.press("down", "right")  # pause 0.7 → 1.5
         assert (screen.count, screen.privacy, screen.pause) == (4, False, 1.5)
@@ -170,15 +178,15 @@ async def test_settings_remembered_between_launches(cards):
         session = app.session
         assert session is not None
         assert [(s.name, s.kind) for s in session.seats] == [
-            ("Kassandra", HUMAN), ("Leonidas", HUMAN), ("Dimitrios", "random"),
-            ("Ariadne", "heuristic")]
+            ("Kassandra", HUMAN), ("Leonidas", HUMAN), ("Dimitrios", "standard"),
+            ("Ariadne", "strong")]
         assert session.privacy is False and session.bot_pause == 1.5
     expected = Settings(players=4, pause=1.5, privacy=False, seats=(
         SeatSettings(name="Kassandra", colour="red", kind=HUMAN),
         SeatSettings(name="Leonidas", colour="blue", kind=HUMAN),
-        SeatSettings(name="Dimitrios", colour="green", kind="random"),
-        SeatSettings(name="Ariadne", colour="yellow", kind="heuristic"),
-        SeatSettings(name="Perikles", colour="purple", kind="random")))
+        SeatSettings(name="Dimitrios", colour="green", kind="standard"),
+        SeatSettings(name="Ariadne", colour="yellow", kind="strong"),
+        SeatSettings(name="Perikles", colour="purple", kind="standard")))
     assert load_settings() == (expected, None)
     assert not list(settings_path().parent.glob("*.tmp"))  # written atomically
     app2 = PeloponnesApp(cards=cards, bot_pause=0)
@@ -187,9 +195,9 @@ async def test_settings_remembered_between_launches(cards):
         assert screen.count == 4 and screen.privacy is False and screen.pause == 1.5
         assert [(s.name, s.colour, s.kind) for s in screen.seats][:4] == [
             ("Kassandra", "red", HUMAN), ("Leonidas", "blue", HUMAN),
-            ("Dimitrios", "green", "random"), ("Ariadne", "yellow", "heuristic")]
+            ("Dimitrios", "green", "standard"), ("Ariadne", "yellow", "strong")]
         text = screen_text(app2)
-        assert "Kassandra" in text and "◀ computer: heuristic ▶" in text
+        assert "Kassandra" in text and "◀ computer: strong ▶" in text
         assert "Perikles" not in text  # seat 5 stays empty with four players
 
 
@@ -267,10 +275,22 @@ def test_missing_settings_are_the_defaults_without_a_notice():
     assert notice is None
     assert settings.players == 3 and settings.privacy is True and settings.pause == 0.7
     assert [(s.name, s.colour, s.kind) for s in settings.seats] == [
-        ("Helena", "red", HUMAN), ("Leonidas", "blue", HUMAN), ("Dimitrios", "green", "random"),
-        ("Ariadne", "yellow", "random"), ("Perikles", "purple", "random")]
+        ("Helena", "red", HUMAN), ("Leonidas", "blue", HUMAN),
+        ("Dimitrios", "green", "standard"), ("Ariadne", "yellow", "standard"),
+        ("Perikles", "purple", "standard")]
     save_settings(settings)
     assert load_settings() == (settings, None)
+
+
+def test_settings_with_the_older_kind_names_load_as_the_strengths():
+    """Settings written before the strengths had names say heuristic and search."""
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(Settings().model_dump_json())
+    data["seats"][2]["kind"], data["seats"][3]["kind"] = "heuristic", "search"
+    settings_path().write_text(json.dumps(data), encoding="utf-8")
+    settings, notice = load_settings()
+    assert notice is None
+    assert [s.kind for s in settings.seats[2:4]] == ["standard", "strong"]
 
 
 async def test_damaged_settings_give_a_notice_and_the_defaults(cards):

@@ -437,8 +437,10 @@ class PeloponnesApp(CrashGuard):
         if not seat.human:
             board.refresh_board()
             board.show_since([])
+            from peloponnes_tui.tui.widgets.seat_row import kind_name
+
             board.set_panel(None, _("{player} (computer, {kind}) is thinking…").format(
-                player=f"{seat.tag} {seat.name}", kind=seat.kind))
+                player=f"{seat.tag} {seat.name}", kind=kind_name(seat.kind)))
             gen = self._gen
             if self.bot_pause > 0:
                 self._bot_timer = self.set_timer(self.bot_pause, lambda: self.bot_step(gen))

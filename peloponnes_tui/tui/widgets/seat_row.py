@@ -15,24 +15,33 @@ from peloponnes_tui.tui.widgets.choice import Choice, ColourChoice
 
 
 def kinds() -> tuple[str, ...]:
-    """Who can sit at a seat: a human or one of the computer players."""
-    from peloponnes_tui.bots import BOTS
+    """Who can sit at a seat: a human or a computer player by its strength."""
+    from peloponnes_tui.settings import SEAT_KINDS
 
-    return (HUMAN, *BOTS)
+    return SEAT_KINDS
+
+
+def kind_name(kind: str) -> str:
+    """A computer player's strength in words (a save's older kind names too)."""
+    return {"beginner": _("beginner"), "standard": _("standard"), "strong": _("strong"),
+            "random": _("random"), "heuristic": _("standard"), "search": _("strong")}.get(
+        kind, kind)
 
 
 def kind_label(kind: str) -> str:
-    return _("human") if kind == HUMAN else _("computer: {kind}").format(kind=kind)
+    return _("human") if kind == HUMAN else _("computer: {kind}").format(kind=kind_name(kind))
 
 
 def kind_help() -> dict[str, str]:
     """What each kind of player at a seat is."""
     return {
         HUMAN: _("a person at this keyboard."),
-        "random": _("any legal answer at random: for learning the rules, easy to beat."),
-        "heuristic": _("rules of thumb and an estimate of its final score: a fair opponent."),
-        "search": _("plays each of its best ideas out many times before choosing: the "
+        "beginner": _("plays sensible moves but makes a newcomer's mistakes: for your first "
+                      "games."),
+        "standard": _("rules of thumb and an estimate of its final score: a fair opponent."),
+        "strong": _("plays each of its best ideas out many times before choosing: the "
                     "strongest, thinks up to a second a move."),
+        "random": _("any legal answer at random: for learning the rules, easy to beat."),
     }
 
 
@@ -92,4 +101,5 @@ class SeatRow(Horizontal):
             self.seat.kind = event.choice.value
 
 
-__all__ = ["SeatRow", "kind_help", "kind_label", "kind_tooltip", "kinds", "tooltips"]
+__all__ = ["SeatRow", "kind_help", "kind_label", "kind_name", "kind_tooltip", "kinds",
+           "tooltips"]
