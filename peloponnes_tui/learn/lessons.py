@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator
-from peloponnes_tui.demo.scenario import Bilingual, ScenarioError, resolve_answer
+from peloponnes_tui.demo.scenario import Bilingual, ScenarioError, Step, resolve_answer
 from peloponnes_tui.engine.game import Game, GameSetupError
 from peloponnes_tui.engine.position import Position
 from peloponnes_tui.engine.prompts import (
@@ -98,13 +98,9 @@ class LearnerStep(BaseModel):
     """Shown after the right answer: what happened and which rule made it so."""
 
 
-class ComputerStep(BaseModel):
-    """A computer seat's scripted answer (coin cards named by resource or back id)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    answer: dict[str, Any]
-    say: Bilingual | None = None
+# A computer seat's scripted answer (coin cards named by resource or back id), with words to say
+# first: a step of a demonstration scenario.
+ComputerStep = Step
 
 
 class Lesson(BaseModel):

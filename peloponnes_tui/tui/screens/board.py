@@ -38,7 +38,7 @@ from peloponnes_tui.tui.render import (
 from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.summary import Changes, changes_since_last_turn
-from peloponnes_tui.tui.widgets.bid_panels import CardChoice
+from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
 from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView
 from peloponnes_tui.tui.widgets.footer import BoardFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
@@ -404,14 +404,8 @@ class BoardScreen(Screen[None], AppAccess):
     # -- actions -----------------------------------------------------------------------------
 
     def action_select_card(self, card: str) -> None:
-        """A card on the board was clicked: choose it in the decision panel when the panel
-        offers a choice of cards, and give the keyboard back to the panel."""
-        panel = self.panel()
-        if panel is None:
-            return
-        if isinstance(panel, CardChoice) and card in panel.offer():
-            panel.action_select_card(card)
-        panel.focus()
+        """A card on the board was clicked: choose it in the decision panel."""
+        choose_on_board(self.panel(), card)
 
     def action_scroll_main(self, pages: int) -> None:
         """PgUp/PgDn: scroll whatever the board shows (board, tableaux or log)."""

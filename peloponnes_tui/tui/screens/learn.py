@@ -36,7 +36,7 @@ from peloponnes_tui.tui.render import (
 from peloponnes_tui.tui.screens.board import log_line
 from peloponnes_tui.tui.screens.scoring import score_table
 from peloponnes_tui.tui.session import HUMAN, Seat, Session
-from peloponnes_tui.tui.widgets.bid_panels import CardChoice
+from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
 from peloponnes_tui.tui.widgets.board_scroll import BoardScroll, CardsView
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 from peloponnes_tui.tui.widgets.panels import panel_for
@@ -210,13 +210,8 @@ class LearnScreen(Screen[None]):
             self.draw_board()
 
     def action_select_card(self, card: str) -> None:
-        """A card on the board was clicked: choose it in the panel, as the board screen does."""
-        panel = self.panel()
-        if panel is None:
-            return
-        if isinstance(panel, CardChoice) and card in panel.offer():
-            panel.action_select_card(card)
-        panel.focus()
+        """A card on the board was clicked: choose it in the decision panel."""
+        choose_on_board(self.panel(), card)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Continue only after the opening and an explanation, repeat only within a step (the

@@ -219,4 +219,14 @@ class OutbidPanel(CardChoice):
         self.changed()
 
 
-__all__ = ["BidPanel", "CardChoice", "OutbidPanel"]
+def choose_on_board(panel: DecisionPanel | None, card: str) -> None:
+    """A card on the board was clicked: choose it in the decision panel when the panel offers a
+    choice of cards, and give the keyboard back to the panel."""
+    if panel is None:
+        return
+    if isinstance(panel, CardChoice) and card in panel.offer():
+        panel.action_select_card(card)
+    panel.focus()
+
+
+__all__ = ["BidPanel", "CardChoice", "OutbidPanel", "choose_on_board"]
