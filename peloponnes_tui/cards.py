@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from peloponnes_tui.inputs import CARDS_BYTES_MAX, InputError, Name, load_yaml, validate_model
+from peloponnes_tui.message import Invalid, Message, message, message_n
 
 CatastropheId = Literal["plague", "earthquake", "tempest", "drought", "decline"]
 CATASTROPHES: tuple[CatastropheId, ...] = ("plague", "earthquake", "tempest", "drought", "decline")
@@ -59,11 +60,11 @@ NonNeg = Annotated[int, Field(ge=0)]
 class CardDataError(InputError):
     """A problem in a card data file, phrased for a player who edited it by hand."""
 
-    item_word = "card"
+    item_word = message("card")
 
     @property
     def path(self) -> str:
-        return self.where
+        return str(self.where)
 
     @property
     def card(self) -> str | None:
@@ -77,7 +78,7 @@ class _Model(BaseModel):
 def _check_source(value: str) -> str:
     if value in ("rulebook", "designed") or value.startswith("review: "):
         return value
-    raise ValueError("must be 'rulebook', 'designed' or 'review: URL'")
+    raise Invalid(message("must be 'rulebook', 'designed' or 'review: URL'"))
 
 
 class Names(_Model):
@@ -179,17 +180,18 @@ class PowerCard(_Model):
     def _consistent(self) -> PowerCard:
         if self.kind == "landscape":
             if self.cost.wood or self.cost.stone:
-                raise ValueError("cost: only buildings have a building cost")
+                raise Invalid(message("only buildings have a building cost"), "cost")
             if self.protection or self.function:
-                raise ValueError("protection/function: only buildings have special functions")
+                raise Invalid(message("only buildings have special functions"),
+                              "protection/function")
         if self.supply and self.kind != "landscape":
-            raise ValueError("supply: the supply symbol is only on landscapes")
+            raise Invalid(message("the supply symbol is only on landscapes"), "supply")
         if self.inhabitants and (self.income.coins or self.income.luxury):
-            raise ValueError(
-                "income: a card shows either one-time income or inhabitants in its corner, not both"
-            )
+            raise Invalid(message("a card shows either one-time income or inhabitants in its "
+                                  "corner, not both"), "income")
         if self.income.coins and self.income.luxury:
-            raise ValueError("income: one-time income is coin cards or luxury goods, not both")
+            raise Invalid(message("one-time income is coin cards or luxury goods, not both"),
+                          "income")
         return self
 
     @property
@@ -243,7 +245,7 @@ class CardSet(_Model):
 
 
 def _counts(cards: CardSet, path: str) -> None:
-    def err(msg: str, card: str | None = None, field: str | None = None) -> CardDataError:
+    def err(msg: Message, card: str | None = None, field: str | None = None) -> CardDataError:
         return CardDataError(path, msg, card, field)
 
     for section, items in (
@@ -254,61 +256,70 @@ def _counts(cards: CardSet, path: str) -> None:
     ):
         dup = [k for k, n in Counter(c.id for c in items).items() if n > 1]
         if dup:
-            raise err(f"the id is used twice in {section}", dup[0], "id")
+            raise err(message("the id is used twice in {section}", section=section), dup[0], "id")
     kinds = Counter(c.kind for c in cards.power_cards)
     if len(cards.power_cards) != EXPECTED_POWER:
-        raise err(f"there must be {EXPECTED_POWER} power cards, found {len(cards.power_cards)}",
-                  field="power_cards")
+        raise err(message("there must be {n} power cards, found {found}", n=EXPECTED_POWER,
+                          found=len(cards.power_cards)), field="power_cards")
     if kinds["building"] != EXPECTED_BUILDINGS:
-        raise err(f"there must be {EXPECTED_BUILDINGS} buildings, found {kinds['building']}",
-                  field="power_cards.kind")
+        raise err(message("there must be {n} buildings, found {found}", n=EXPECTED_BUILDINGS,
+                          found=kinds["building"]), field="power_cards.kind")
     piles = Counter(c.pile for c in cards.power_cards)
     for pile in ("A", "B", "C"):
         n = piles[pile]
         if n % CARDS_PER_ROUND:
-            raise err(f"pile {pile} has {n} cards, not a whole number of rounds of "
-                      f"{CARDS_PER_ROUND}", field="power_cards.pile")
+            raise err(message_n("pile {pile} has {n} card, not a whole number of rounds of {per}",
+                                "pile {pile} has {n} cards, not a whole number of rounds of "
+                                "{per}", n, pile=pile, per=CARDS_PER_ROUND),
+                      field="power_cards.pile")
     supply = Counter(c.pile for c in cards.power_cards if c.supply)
     if supply != Counter({"B": 1, "C": 1}):
-        raise err("exactly one B card and one C card carry the supply symbol, found "
-                  + (", ".join(f"{p}: {n}" for p, n in sorted(supply.items())) or "none"),
-                  field="power_cards.supply")
+        found = ", ".join(f"{p}: {n}" for p, n in sorted(supply.items()))
+        raise err(message("exactly one B card and one C card carry the supply symbol, found "
+                          "{found}", found=found) if found else
+                  message("exactly one B card and one C card carry the supply symbol, found "
+                          "none"), field="power_cards.supply")
     if len(cards.civilizations) != EXPECTED_CIVILIZATIONS:
-        raise err(f"there must be {EXPECTED_CIVILIZATIONS} civilization cards, found "
-                  f"{len(cards.civilizations)}", field="civilizations")
+        raise err(message("there must be {n} civilization cards, found {found}",
+                          n=EXPECTED_CIVILIZATIONS, found=len(cards.civilizations)),
+                  field="civilizations")
     numbers = Counter(c.number for c in cards.civilizations)
     for civ in cards.civilizations:
         if numbers[civ.number] > 1:
-            raise err("two civilizations carry the same start number", civ.id, "number")
+            raise err(message("two civilizations carry the same start number"), civ.id, "number")
     total = sum(b.count for b in cards.coin_backs)
     if total != EXPECTED_COINS:
-        raise err(f"the coin backs add up to {total} cards, there must be {EXPECTED_COINS}",
-                  field="coin_backs.count")
+        raise err(message("the coin backs add up to {total} cards, there must be {n}",
+                          total=total, n=EXPECTED_COINS), field="coin_backs.count")
     if cards.luxury.count != EXPECTED_LUXURY:
-        raise err(f"there must be {EXPECTED_LUXURY} luxury cards, found {cards.luxury.count}",
-                  "luxury", "count")
+        raise err(message("there must be {n} luxury cards, found {found}", n=EXPECTED_LUXURY,
+                          found=cards.luxury.count), "luxury", "count")
     if cards.luxury.declined_cap > cards.luxury.cap:
-        raise err("the cap after decline cannot exceed the cap", "luxury", "declined_cap")
+        raise err(message("the cap after decline cannot exceed the cap"), "luxury",
+                  "declined_cap")
     if sorted(c.id for c in cards.catastrophes) != sorted(CATASTROPHES):
-        raise err("there must be exactly one card for each of " + ", ".join(CATASTROPHES),
-                  field="catastrophes")
+        raise err(message("there must be exactly one card for each of {ids}",
+                          ids=", ".join(CATASTROPHES)), field="catastrophes")
     if cards.income[0].inhabitants != 0:
-        raise err("the first income row must start at 0 inhabitants", "income[0]", "inhabitants")
+        raise err(message("the first income row must start at 0 inhabitants"), "income[0]",
+                  "inhabitants")
     for i in range(1, len(cards.income)):
         if cards.income[i].inhabitants <= cards.income[i - 1].inhabitants:
-            raise err("income rows must be in increasing order of inhabitants",
+            raise err(message("income rows must be in increasing order of inhabitants"),
                       f"income[{i}]", "inhabitants")
     resources = {b.resource for b in cards.coin_backs}
     for needed in ("wood", "stone", "grain", "inhabitants"):
         if needed not in resources:
-            raise err(f"no coin card shows {needed}", field="coin_backs.resource")
+            raise err(message("no coin card shows {resource}", resource=needed),
+                      field="coin_backs.resource")
 
 
 def parse_cards(raw: Any, path: str = "<cards>") -> CardSet:
     """Validate already-parsed YAML data."""
     if not isinstance(raw, dict):
-        raise CardDataError(path, "the file must hold a mapping with the sections version, "
-                            "luxury, catastrophes, income, coin_backs, civilizations, power_cards")
+        raise CardDataError(path, message(
+            "the file must hold a mapping with the sections version, luxury, catastrophes, "
+            "income, coin_backs, civilizations, power_cards"))
     cards = validate_model(CardSet, raw, path, CardDataError, items=True)
     _counts(cards, path)
     return cards
@@ -320,7 +331,7 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     if path is None and p in _cache:
         return _cache[p]
     name = str(p)
-    raw = load_yaml(p, "card data file", CARDS_BYTES_MAX, CardDataError)
+    raw = load_yaml(p, message("card data file"), CARDS_BYTES_MAX, CardDataError)
     cards = parse_cards(raw, name)
     if path is None:
         _cache[p] = cards

@@ -254,7 +254,7 @@ def _civilizations(cards: CardSet) -> Table:
 def _coin_backs(cards: CardSet) -> Table:
     total = sum(b.count for b in cards.coin_backs)
     t = _table(_("Coin card backs ({n} cards)").format(n=total))
-    t.add_column(_("Back"))
+    t.add_column(_("Coin back"))
     t.add_column(_("Shows"))
     t.add_column(_("Cards"), justify="right")
     t.add_column(_("Source"))

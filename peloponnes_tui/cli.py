@@ -352,7 +352,9 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
             print(line)
         return 0
     except ScenarioError as exc:
-        print(f"peloponnes: {exc}", file=sys.stderr)
+        from peloponnes_tui.refusals import error_text
+
+        print(_("peloponnes: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 2
 
 
@@ -366,7 +368,9 @@ def cmd_replay(args: argparse.Namespace, cards: CardSet) -> int:
     try:
         session = Session.load(Path(args.file), cards)
     except SaveError as exc:
-        print(f"peloponnes: {exc}", file=sys.stderr)
+        from peloponnes_tui.refusals import error_text
+
+        print(_("peloponnes: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 2
     problem = terminal_problem()
     if problem is not None:
@@ -510,7 +514,10 @@ def _run(args: argparse.Namespace) -> int:
             return cmd_learn(cards)
         return cmd_play(args, cards)
     except CardDataError as exc:
-        print(_("peloponnes: card data error: {error}").format(error=exc), file=sys.stderr)
+        from peloponnes_tui.refusals import error_text
+
+        print(_("peloponnes: card data error: {error}").format(error=error_text(exc)),
+              file=sys.stderr)
         return 2
 
 
@@ -538,7 +545,9 @@ def cmd_learn(cards: CardSet) -> int:
     try:
         return run_learn(cards)
     except LessonError as exc:
-        print(_("peloponnes: {error}").format(error=exc), file=sys.stderr)
+        from peloponnes_tui.refusals import error_text
+
+        print(_("peloponnes: {error}").format(error=error_text(exc)), file=sys.stderr)
         return 2
 
 

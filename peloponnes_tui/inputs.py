@@ -26,10 +26,12 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Protocol, TypeVar, cast
 
+from peloponnes_tui.message import Invalid, Message, MessageError, message, message_n, verbatim
+
 if TYPE_CHECKING:
     import yaml
     from pydantic import BaseModel, GetCoreSchemaHandler, ValidationError
-    from pydantic_core import CoreSchema
+    from pydantic_core import CoreSchema, ErrorDetails
 
 # -- limits ---------------------------------------------------------------------------------------
 
@@ -92,25 +94,29 @@ def shown(value: object) -> str:
     return repr(printable(value))
 
 
-def _found(value: object) -> str:
+def _found(value: object) -> str | Message:
     """A short rendering of a value a refusal cites: numbers as they are, strings quoted."""
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, int | float):
         text = str(value)
-        return text if len(text) <= DIGITS_MAX else f"a number of {len(text)} digits"
+        return text if len(text) <= DIGITS_MAX else message_n(
+            "a number of {n} digit", "a number of {n} digits", len(text))
     return shown(value)
 
 
-def _where(path: str | Path) -> str:
-    """A file name for a message: as it is when printable, else escaped and shortened."""
+def _where(path: str | Path | Message) -> str | Message:
+    """A file name for a message: as it is when printable, else escaped and shortened; a
+    message (``"the save file"``) as it is."""
+    if isinstance(path, Message):
+        return path
     text = str(path)
     if text.isprintable() and len(text) <= 200:
         return text
     return printable(repr(text), 200)
 
 
-def _clean(text: str) -> str:
+def clean(text: str) -> str:
     """A message with any control character replaced and its length bounded."""
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
     return text if len(text) <= _MESSAGE_MAX else text[: _MESSAGE_MAX - 1] + "…"
@@ -118,28 +124,39 @@ def _clean(text: str) -> str:
 
 # -- the error ------------------------------------------------------------------------------------
 
-class InputError(Exception):
+class InputError(MessageError):
     """Data from outside that cannot be used.
 
     The message is one plain line: the file, then the card (or other item) and the field where
     there is one, then what is wrong.  ``SaveError`` and ``CardDataError`` are subclasses, so a
     caller catches the kind it knows about and every reader raises exactly that kind.
+
+    ``problem`` is a :class:`~peloponnes_tui.message.Message` (an English template and its
+    values), so the whole line is made in the language chosen where it is shown
+    (``refusals.error_text``); ``str(exc)`` is the English line.
     """
 
-    item_word: ClassVar[str] = "item"
+    item_word: ClassVar[Message] = message("item")
 
-    def __init__(self, where: str | Path, problem: str, item: str | None = None,
+    def __init__(self, where: str | Path | Message, problem: Message, item: str | None = None,
                  field: str | None = None) -> None:
         self.where = _where(where)
         self.problem = problem
         self.item = item
         self.field = field
-        head = self.where
-        if item:
-            head += f", {self.item_word} '{item}'"
-        if field:
-            head += f", field '{field}'"
-        super().__init__(_clean(f"{head}: {problem}"))
+        values = {"where": self.where, "problem": problem}
+        if item and field:
+            line = message("{where}, {item_word} '{item}', field '{field}': {problem}",
+                           item_word=self.item_word, item=item, field=field, **values)
+        elif item:
+            line = message("{where}, {item_word} '{item}': {problem}",
+                           item_word=self.item_word, item=item, **values)
+        elif field:
+            line = message("{where}, field '{field}': {problem}", field=field, **values)
+        else:
+            line = message("{where}: {problem}", **values)
+        super().__init__(line)
+        self.args = (clean(str(line)),)
 
 
 # -- reading a file --------------------------------------------------------------------------------
@@ -150,19 +167,24 @@ def _size(limit: int) -> str:
     return f"{limit / 1024:g} KB"
 
 
-def _kind(mode: int) -> str:
+def _kind(mode: int) -> Message:
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return message("this is a folder; the {what} must be an ordinary file")
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        return message("this is a named pipe; the {what} must be an ordinary file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return message("this is a device; the {what} must be an ordinary file")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not an ordinary file"
+        return message("this is a socket; the {what} must be an ordinary file")
+    return message("this is not an ordinary file; the {what} must be an ordinary file")
 
 
-def read_text(path: str | Path, what: str, limit: int,
+def _with(m: Message, **params: str | Message) -> Message:
+    """``m`` with more values (a template chosen first, its values given later)."""
+    return Message(m.text, m.params + tuple(params.items()), m.plural, m.n)
+
+
+def read_text(path: str | Path, what: Message, limit: int,
               error: type[InputError] = InputError) -> str:
     """The text of an ordinary file of at most ``limit`` bytes, strictly UTF-8.
 
@@ -170,26 +192,27 @@ def read_text(path: str | Path, what: str, limit: int,
     then refused unless it is an ordinary file: a link to ``/dev/zero`` or ``/dev/urandom``, a
     pipe, a socket or a folder is never read.  At most ``limit + 1`` bytes are read, so a file
     that grows while it is read is refused as well.  ``what`` names the file for the message
-    (``"save file"``, ``"card data file"``).
+    (``message("save file")``, ``message("card data file")``).
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise error(path, "no such file") from None
+        raise error(path, message("no such file")) from None
     except ValueError:  # a NUL character in the name
-        raise error(path, "this is not a usable file name") from None
+        raise error(path, message("this is not a usable file name")) from None
     except IsADirectoryError:
-        raise error(path, f"this is a folder; the {what} must be an ordinary file") from None
+        raise error(path, _with(_kind(stat.S_IFDIR), what=what)) from None
     except OSError as exc:
         reason = (exc.strerror or type(exc).__name__).lower()
-        raise error(path, f"cannot open the {what} ({reason})") from None
+        raise error(path, message("cannot open the {what} ({reason})", what=what, reason=reason)
+                    ) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise error(path, f"this is {_kind(info.st_mode)}; the {what} must be an ordinary "
-                        "file")
-        too_big = error(path, f"the {what} is larger than {_size(limit)}; refused")
+            raise error(path, _with(_kind(info.st_mode), what=what))
+        too_big = error(path, message("the {what} is larger than {size}; refused", what=what,
+                                      size=_size(limit)))
         if info.st_size > limit:
             raise too_big
         chunks: list[bytes] = []
@@ -199,7 +222,8 @@ def read_text(path: str | Path, what: str, limit: int,
                 chunk = os.read(fd, min(1 << 20, limit + 1 - total))
             except OSError as exc:
                 reason = (exc.strerror or type(exc).__name__).lower()
-                raise error(path, f"cannot read the {what} ({reason})") from None
+                raise error(path, message("cannot read the {what} ({reason})", what=what,
+                                          reason=reason)) from None
             if not chunk:
                 break
             chunks.append(chunk)
@@ -211,7 +235,8 @@ def read_text(path: str | Path, what: str, limit: int,
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(path, f"the {what} is not UTF-8 text (byte {exc.start + 1})") from None
+        raise error(path, message("the {what} is not UTF-8 text (byte {byte})", what=what,
+                                  byte=exc.start + 1)) from None
 
 
 # -- strings --------------------------------------------------------------------------------------
@@ -219,11 +244,12 @@ def read_text(path: str | Path, what: str, limit: int,
 def check_name(value: str) -> str:
     """A name from a file: 1 to :data:`NAME_MAX` characters, no control character at all."""
     if not value:
-        raise ValueError("a name must not be empty")
+        raise Invalid(message("a name must not be empty"))
     if len(value) > NAME_MAX:
-        raise ValueError(f"a name of {len(value)} characters (at most {NAME_MAX})")
+        raise Invalid(message("a name of {length} characters (at most {most})",
+                              length=len(value), most=NAME_MAX))
     if _CONTROL.search(value):
-        raise ValueError("a name must not hold control characters")
+        raise Invalid(message("a name must not hold control characters"))
     return value
 
 
@@ -241,12 +267,15 @@ Name = Annotated[str, _NameCheck()]
 """A player's name, a card's name or id: 1 to :data:`NAME_MAX` printable characters."""
 
 
-def _string_problem(value: str) -> str | None:
+def _string_problem(value: str) -> Message | None:
+    """What is wrong with a string from a file (and that it is refused), or None."""
     if len(value) > TEXT_MAX:
-        return f"a text of {len(value)} characters (at most {TEXT_MAX})"
+        return message("a text of {length} characters (at most {most}); refused",
+                       length=len(value), most=TEXT_MAX)
     found = _CONTROL_IN_TEXT.search(value)
     if found:
-        return f"a text holding the control character U+{ord(found.group()):04X}"
+        return message("a text holding the control character {char}; refused",
+                       char=f"U+{ord(found.group()):04X}")
     return None
 
 
@@ -305,26 +334,52 @@ def _path(loc: tuple[int | str, ...]) -> str | None:
     return text or None
 
 
-def parse_json(text: str, where: str | Path, error: type[InputError] = InputError) -> Any:
+def _json_reason(msg: str) -> Message:
+    """The json module's reason as a message (its English as it is, translated where shown);
+    the common ones, a rare one stays English."""
+    match msg:
+        case "Expecting value":
+            return message("Expecting value")
+        case "Expecting property name enclosed in double quotes":
+            return message("Expecting property name enclosed in double quotes")
+        case "Expecting ',' delimiter":
+            return message("Expecting ',' delimiter")
+        case "Expecting ':' delimiter":
+            return message("Expecting ':' delimiter")
+        case "Extra data":
+            return message("Extra data")
+        case "Unterminated string starting at":
+            return message("Unterminated string starting at")
+        case "Invalid control character at":
+            return message("Invalid control character at")
+        case _:
+            return verbatim(msg)
+
+
+def parse_json(text: str, where: str | Path | Message, error: type[InputError] = InputError
+               ) -> Any:
     """Parse JSON within the limits: depth, digits, strings, no duplicate keys, no NaN."""
     if _json_depth(text) > DEPTH_MAX:
-        raise error(where, f"nested more than {DEPTH_MAX} levels deep; refused")
+        raise error(where, message("nested more than {most} levels deep; refused",
+                                   most=DEPTH_MAX))
 
     def number(kind: type[int] | type[float]) -> Any:
         def parse(digits: str) -> int | float:
             if len(digits) > DIGITS_MAX:
-                raise error(where, f"a number of {len(digits)} digits (at most {DIGITS_MAX})")
+                raise error(where, message("a number of {length} digits (at most {most})",
+                                           length=len(digits), most=DIGITS_MAX))
             return kind(digits)
         return parse
 
     def constant(name: str) -> Any:
-        raise error(where, f"{name} is not a number a file may hold")
+        raise error(where, message("{name} is not a number a file may hold", name=name))
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in items:
             if key in out:
-                raise error(where, f"the key {shown(key)} appears twice in one object")
+                raise error(where, message("the key {key} appears twice in one object",
+                                           key=shown(key)))
             out[key] = value
         return out
 
@@ -332,14 +387,15 @@ def parse_json(text: str, where: str | Path, error: type[InputError] = InputErro
         data = json.loads(text, parse_int=number(int), parse_float=number(float),
                           parse_constant=constant, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
-        raise error(where, f"not valid JSON ({exc.msg}, line {exc.lineno}, column {exc.colno})"
-                    ) from None
+        raise error(where, message("not valid JSON ({reason}, line {line}, column {column})",
+                                   reason=_json_reason(exc.msg), line=exc.lineno,
+                                   column=exc.colno)) from None
     except RecursionError:  # cannot happen after the depth check; kept as a last guard
-        raise error(where, "nested too deeply; refused") from None
+        raise error(where, message("nested too deeply; refused")) from None
     if any(map(_string_problem, _strings(data))):
         loc, problem = next((loc, p) for loc, value in _walk(data)
                             if (p := _string_problem(value)) is not None)
-        raise error(where, f"{problem}; refused", field=_path(loc))
+        raise error(where, problem, field=_path(loc))
     return data
 
 
@@ -362,7 +418,8 @@ _SCALAR_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "times
 _NUMBER_TAGS = {_TAG + "int", _TAG + "float"}
 
 
-def parse_yaml(text: str, where: str | Path, error: type[InputError] = InputError) -> Any:
+def parse_yaml(text: str, where: str | Path | Message, error: type[InputError] = InputError
+               ) -> Any:
     """Parse one YAML document within the limits, into plain lists, dicts and scalars.
 
     The data is built from the parser's events with an explicit stack, as the safe loader would
@@ -385,10 +442,14 @@ def parse_yaml(text: str, where: str | Path, error: type[InputError] = InputErro
         return _build(loader, where, error)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
-        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise error(where, f"not valid YAML{at}: {exc.problem or 'invalid YAML'}") from None
+        reason = exc.problem or "invalid YAML"  # PyYAML's English
+        raise error(where, message("not valid YAML: {reason}", reason=reason) if mark is None
+                    else message("not valid YAML at line {line}, column {column}: {reason}",
+                                 line=mark.line + 1, column=mark.column + 1, reason=reason)
+                    ) from None
     except yaml.YAMLError as exc:
-        raise error(where, f"not valid YAML: {type(exc).__name__}") from None
+        raise error(where, message("not valid YAML: {reason}", reason=type(exc).__name__)
+                    ) from None
     finally:
         loader.dispose()
 
@@ -404,7 +465,7 @@ class _Open:
         self.waiting = False  # a mapping's key has been read, its value not yet
 
 
-def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
+def _build(loader: _Parser, where: str | Path | Message, error: type[InputError]) -> Any:
     import yaml
 
     scalar_event, sequence_start, mapping_start = (
@@ -419,9 +480,10 @@ def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
     root: Any = None
     documents = 0
 
-    def refuse(event: yaml.Event, problem: str) -> InputError:
+    def refuse(event: yaml.Event, problem: Message) -> InputError:
         line = event.start_mark.line + 1 if event.start_mark is not None else None
-        return error(where, problem + (f" (line {line})" if line else ""))
+        return error(where, problem if not line
+                     else message("{problem} (line {line})", problem=problem, line=line))
 
     def scalar(event: yaml.ScalarEvent) -> Any:
         value: str = event.value
@@ -431,20 +493,22 @@ def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
         if tag == str_tag:
             problem = _string_problem(value)
             if problem:
-                raise refuse(event, f"{problem}; refused")
+                raise refuse(event, problem)
             return value
         if tag == _TAG + "merge":
-            raise refuse(event, "merge keys (<<) are not allowed")
+            raise refuse(event, message("merge keys (<<) are not allowed"))
         if tag not in _SCALAR_TAGS:
-            raise refuse(event, f"the tag {shown(tag)} is not allowed")
+            raise refuse(event, message("the tag {tag} is not allowed", tag=shown(tag)))
         if len(value) > (DIGITS_MAX if tag in _NUMBER_TAGS else TEXT_MAX):
-            raise refuse(event, f"a number of {len(value)} characters (at most {DIGITS_MAX})"
-                         if tag in _NUMBER_TAGS else f"a value of {len(value)} characters")
+            raise refuse(event, message("a number of {length} characters (at most {most})",
+                                        length=len(value), most=DIGITS_MAX)
+                         if tag in _NUMBER_TAGS else
+                         message("a value of {length} characters", length=len(value)))
         try:
             return constructors[tag](loader, scalar_node(tag, value, style=event.style))
         except (ValueError, OverflowError, yaml.YAMLError):
-            raise refuse(event, f"{shown(value)} is not a valid {tag.removeprefix(_TAG)}"
-                         ) from None
+            raise refuse(event, message("{value} is not a valid {kind}", value=shown(value),
+                                        kind=tag.removeprefix(_TAG))) from None
 
     def add(value: Any, event: yaml.Event) -> None:
         nonlocal root
@@ -459,9 +523,11 @@ def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
             top.waiting = False
         else:
             if isinstance(value, list | dict):
-                raise refuse(event, "a key must be a plain value, not a list or mapping")
+                raise refuse(event,
+                             message("a key must be a plain value, not a list or mapping"))
             if value in top.container:
-                raise refuse(event, f"the key {_found(value)} appears twice in one mapping")
+                raise refuse(event, message("the key {key} appears twice in one mapping",
+                                            key=_found(value)))
             top.key = value
             top.waiting = True
 
@@ -474,9 +540,10 @@ def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
             wanted = "seq" if kind is sequence_start else "map"
             tag = cast("yaml.CollectionStartEvent", event).tag
             if tag not in (None, "!", _TAG + wanted):
-                raise refuse(event, f"the tag {shown(tag)} is not allowed")
+                raise refuse(event, message("the tag {tag} is not allowed", tag=shown(tag)))
             if len(stack) >= DEPTH_MAX:
-                raise refuse(event, f"nested more than {DEPTH_MAX} levels deep; refused")
+                raise refuse(event, message("nested more than {most} levels deep; refused",
+                                            most=DEPTH_MAX))
             container: list[Any] | dict[Any, Any] = [] if wanted == "seq" else {}
             add(container, event)
             stack.append(_Open(container))
@@ -487,13 +554,13 @@ def _build(loader: _Parser, where: str | Path, error: type[InputError]) -> Any:
         elif kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
-                raise refuse(event, "the file holds more than one YAML document")
+                raise refuse(event, message("the file holds more than one YAML document"))
         elif kind is yaml.AliasEvent:
-            raise refuse(event, "aliases (*name) are not allowed")
+            raise refuse(event, message("aliases (*name) are not allowed"))
         elif kind is yaml.StreamEndEvent:
             return root
         else:
-            raise refuse(event, f"unexpected {kind.__name__}")
+            raise refuse(event, message("unexpected {event}", event=kind.__name__))
 
 
 # -- validating -----------------------------------------------------------------------------------
@@ -526,46 +593,140 @@ def _location(loc: tuple[int | str, ...], raw: Any, items: bool, prefix: str
     return item, ".".join(parts)
 
 
+def _pydantic_problem(error: ErrorDetails) -> Message:
+    """pydantic's error in words of ours, by its ``type`` and the values in its ``ctx``.
+
+    The English is pydantic's own text (so it reads the same as before); the common types are
+    messages, so they are translated; a rare one keeps pydantic's English text.
+    """
+    ctx: dict[str, Any] = dict(error.get("ctx") or {})
+    kind = error["type"]
+    match kind:
+        case "missing":
+            return message("this field is missing")
+        case "extra_forbidden":
+            return message("unknown field (a typo?)")
+        case "model_type" | "model_attributes_type":  # pydantic would name the model class
+            return message("Input should be a mapping of fields")
+        case "dict_type":
+            return message("Input should be a valid dictionary")
+        case "list_type":
+            return message("Input should be a valid list")
+        case "string_type":
+            return message("Input should be a valid string")
+        case "int_type":
+            return message("Input should be a valid integer")
+        case "int_parsing":
+            return message("Input should be a valid integer, unable to parse string as an "
+                           "integer")
+        case "int_from_float":
+            return message("Input should be a valid integer, got a number with a fractional "
+                           "part")
+        case "float_type":
+            return message("Input should be a valid number")
+        case "float_parsing":
+            return message("Input should be a valid number, unable to parse string as a number")
+        case "bool_type":
+            return message("Input should be a valid boolean")
+        case "bool_parsing":
+            return message("Input should be a valid boolean, unable to interpret input")
+        case "greater_than_equal":
+            return message("Input should be greater than or equal to {limit}",
+                           limit=str(ctx["ge"]))
+        case "greater_than":
+            return message("Input should be greater than {limit}", limit=str(ctx["gt"]))
+        case "less_than_equal":
+            return message("Input should be less than or equal to {limit}",
+                           limit=str(ctx["le"]))
+        case "less_than":
+            return message("Input should be less than {limit}", limit=str(ctx["lt"]))
+        case "too_short" if ctx.get("field_type") == "List":
+            return message_n("List should have at least {n} item after validation, not {found}",
+                             "List should have at least {n} items after validation, not {found}",
+                             int(ctx["min_length"]), found=int(ctx["actual_length"]))
+        case "too_long" if ctx.get("field_type") == "List":
+            return message_n("List should have at most {n} item after validation, not {found}",
+                             "List should have at most {n} items after validation, not {found}",
+                             int(ctx["max_length"]), found=int(ctx["actual_length"]))
+        case "string_too_short":
+            return message_n("String should have at least {n} character",
+                             "String should have at least {n} characters",
+                             int(ctx["min_length"]))
+        case "string_too_long":
+            return message_n("String should have at most {n} character",
+                             "String should have at most {n} characters",
+                             int(ctx["max_length"]))
+        case "literal_error" | "enum":
+            # pydantic lists the choices as "'a', 'b' or 'c'": the last "or" is a word
+            choices, sep, last = str(ctx["expected"]).rpartition(" or ")
+            if not sep:
+                return message("Input should be {choice}", choice=last)
+            return message("Input should be {choices} or {last}", choices=choices, last=last)
+        case "string_pattern_mismatch":
+            return message("String should match pattern {pattern}",
+                           pattern=repr(str(ctx["pattern"])))
+        case _:
+            return verbatim(error["msg"])
+
+
+PYDANTIC_TYPES = ("missing", "extra_forbidden", "model_type", "model_attributes_type",
+                  "dict_type", "list_type", "string_type", "int_type", "int_parsing",
+                  "int_from_float", "float_type", "float_parsing", "bool_type", "bool_parsing",
+                  "greater_than_equal", "greater_than", "less_than_equal", "less_than",
+                  "too_short", "too_long", "string_too_short", "string_too_long",
+                  "literal_error", "enum", "string_pattern_mismatch", "value_error")
+"""pydantic's error types :func:`describe` words itself (and so translates; ``too_short`` and
+``too_long`` for lists); any other keeps pydantic's English text.  ``value_error`` is ours when
+the validator raised :class:`~peloponnes_tui.message.Invalid`."""
+
+
 def describe(exc: ValidationError, raw: Any, items: bool = False, prefix: str = ""
-             ) -> tuple[str | None, str | None, str]:
+             ) -> tuple[str | None, str | None, Message]:
     """(item, field, problem) of a validation error, in plain words.
 
     Only the first problem is described (and how many more there are): pydantic's own text, with
-    its model names and documentation links, never reaches a player.
+    its model names and documentation links, never reaches a player.  The problem is a message,
+    made in the language chosen when it is shown: the common error types are worded here
+    (:data:`PYDANTIC_TYPES`), a validator's own refusal is its :class:`Invalid` message.
     """
     errors = exc.errors(include_url=False)
     first = errors[0]
     item, field = _location(tuple(first["loc"]), raw, items, prefix)
-    msg = first["msg"]
     kind = first["type"]
+    problem: Message
     if kind == "value_error":
-        msg = msg.removeprefix("Value error, ")
-        # Cross-field checks say "field: problem"; move the field into the location.
-        head, sep, rest = msg.partition(": ")
-        if sep and not field and head.replace("/", "").replace("_", "").isalpha():
-            field, msg = head, rest
-    elif kind == "missing":
-        msg = "this field is missing"
-    elif kind == "extra_forbidden":
-        msg = "unknown field (a typo?)"
-    elif kind == "model_type":  # pydantic would name the model class here
-        msg = "Input should be a mapping of fields"
+        raised = (first.get("ctx") or {}).get("error")
+        if isinstance(raised, Invalid):
+            problem = raised.message
+            if raised.field is not None and not field:
+                field = raised.field
+        else:  # a ValueError that is not ours: its English text
+            msg = first["msg"].removeprefix("Value error, ")
+            # Cross-field checks say "field: problem"; move the field into the location.
+            head, sep, rest = msg.partition(": ")
+            if sep and not field and head.replace("/", "").replace("_", "").isalpha():
+                field, msg = head, rest
+            problem = verbatim(msg)
+    else:
+        problem = _pydantic_problem(first)
     if kind not in ("value_error", "missing", "extra_forbidden") and isinstance(
             first.get("input"), str | int | float):
-        msg += f" (found {_found(first['input'])})"
+        problem = message("{problem} (found {found})", problem=problem,
+                          found=_found(first["input"]))
     extra = len(errors) - 1
     if extra:
-        msg += f" (and {extra} more problem{'s' if extra > 1 else ''})"
-    return item, field or None, msg
+        problem = message_n("{problem} (and {n} more problem)",
+                            "{problem} (and {n} more problems)", extra, problem=problem)
+    return item, field or None, problem
 
 
-def validate_model(model: type[M], raw: Any, where: str | Path,
+def validate_model(model: type[M], raw: Any, where: str | Path | Message,
                    error: type[InputError] = InputError, items: bool = False,
-                   prefix: str = "", lead: str = "") -> M:
+                   prefix: str = "", lead: Callable[[Message], Message] | None = None) -> M:
     """``model`` validated from parsed data; a problem raises ``error`` naming the field.
 
     ``items``: name the card (see :func:`describe`); ``prefix``: the field path the data sits
-    at in its file; ``lead``: words put before the problem (``"damaged: "``).
+    at in its file; ``lead``: puts words before the problem (``save.damaged``).
     """
     from pydantic import ValidationError
 
@@ -573,24 +734,24 @@ def validate_model(model: type[M], raw: Any, where: str | Path,
         return model.model_validate(raw)
     except ValidationError as exc:
         item, field, problem = describe(exc, raw, items, prefix)
-        raise error(where, lead + problem, item, field) from None
+        raise error(where, problem if lead is None else lead(problem), item, field) from None
 
 
 # -- whole files ----------------------------------------------------------------------------------
 
-def load_json(path: str | Path, what: str, limit: int,
+def load_json(path: str | Path, what: Message, limit: int,
               error: type[InputError] = InputError) -> Any:
     """A JSON file read and parsed within the limits."""
     return parse_json(read_text(path, what, limit, error), path, error)
 
 
-def load_yaml(path: str | Path, what: str, limit: int,
+def load_yaml(path: str | Path, what: Message, limit: int,
               error: type[InputError] = InputError) -> Any:
     """A YAML file read and parsed within the limits."""
     return parse_yaml(read_text(path, what, limit, error), path, error)
 
 
-def load_json_model(path: str | Path, model: type[M], what: str,
+def load_json_model(path: str | Path, model: type[M], what: Message,
                     limit: int = SETTINGS_BYTES_MAX, error: type[InputError] = InputError) -> M:
     """A JSON file read, parsed and validated as ``model``: the one call a settings loader needs.
 
@@ -607,6 +768,7 @@ __all__ = [
     "DIGITS_MAX",
     "NAME_MAX",
     "NAME_RESTRICT",
+    "PYDANTIC_TYPES",
     "SAVE_BYTES_MAX",
     "SCENARIO_BYTES_MAX",
     "SETTINGS_BYTES_MAX",
@@ -614,6 +776,7 @@ __all__ = [
     "InputError",
     "Name",
     "check_name",
+    "clean",
     "describe",
     "load_json",
     "load_json_model",

@@ -78,4 +78,38 @@ def message_n(singular: str, plural: str, n: int, **params: Param) -> Message:
     return Message(singular, tuple(params.items()), plural, n)
 
 
-__all__ = ["CardRef", "Message", "Param", "english", "message", "message_n"]
+def verbatim(text: str) -> Message:
+    """A text that is never translated (the operating system's reason a file cannot be read, a
+    sentence a library wrote), where a message is expected."""
+    return Message("{text}", (("text", text),))
+
+
+class MessageError(Exception):
+    """An error whose sentence is a :class:`Message`, made in the language chosen when it is
+    shown (``refusals.error_text``); ``str(exc)`` is the English sentence.
+
+    Raised with an English template and its values (``ScenarioError("no scenario {name}",
+    name=...)``) or with a ready message.
+    """
+
+    def __init__(self, text: str | Message, **params: Param) -> None:
+        self.message = text if isinstance(text, Message) else message(text, **params)
+        super().__init__(str(self.message))
+
+
+class Invalid(ValueError):
+    """A validator's refusal as a message: pydantic hands the exception on in the error's
+    ``ctx``, and ``inputs.describe`` takes the message (and the field it names) from there.
+
+    ``Invalid(message("only buildings have a building cost"), field="cost")``: ``field`` is for
+    a check across fields, which pydantic reports at the model, not at the field.
+    """
+
+    def __init__(self, text: Message, field: str | None = None) -> None:
+        self.message = text
+        self.field = field
+        super().__init__(str(text) if field is None else f"{field}: {text}")
+
+
+__all__ = ["CardRef", "Invalid", "Message", "MessageError", "Param", "english", "message",
+           "message_n", "verbatim"]

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from peloponnes_tui.i18n import LANGUAGES, _
 from peloponnes_tui.inputs import SETTINGS_BYTES_MAX, InputError, load_json_model
+from peloponnes_tui.message import Invalid, message
 from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.session import (
     DEFAULT_NAMES,
@@ -69,14 +70,14 @@ class SeatSettings(BaseModel):
     @classmethod
     def _name(cls, v: str) -> str:
         if not v.strip() or not v.isprintable():
-            raise ValueError("a name must be printable and not blank")
+            raise Invalid(message("a name must be printable and not blank"))
         return v.strip()
 
     @field_validator("colour")
     @classmethod
     def _colour(cls, v: str) -> str:
         if v not in COLOURS:
-            raise ValueError(f"unknown colour {v!r}")
+            raise Invalid(message("unknown colour {colour}", colour=repr(v)))
         return v
 
     @field_validator("kind", mode="before")
@@ -85,7 +86,7 @@ class SeatSettings(BaseModel):
         if isinstance(v, str):
             v = OLD_KINDS.get(v, v)
         if v not in SEAT_KINDS:
-            raise ValueError(f"unknown player kind {v!r}")
+            raise Invalid(message("unknown player kind {kind}", kind=repr(v)))
         return v
 
 
@@ -115,21 +116,22 @@ class Settings(BaseModel):
     @classmethod
     def _format(cls, v: int) -> int:
         if v != SETTINGS_FORMAT:
-            raise ValueError(f"format {v} (this version reads format {SETTINGS_FORMAT})")
+            raise Invalid(message("format {found} (this version reads format {wanted})", found=v,
+                                  wanted=SETTINGS_FORMAT))
         return v
 
     @field_validator("language")
     @classmethod
     def _language(cls, v: str | None) -> str | None:
         if v is not None and v not in LANGUAGES:
-            raise ValueError(f"unknown language {v!r}")
+            raise Invalid(message("unknown language {language}", language=repr(v)))
         return v
 
     @field_validator("pause")
     @classmethod
     def _pause(cls, v: float) -> float:
         if v not in PAUSES:
-            raise ValueError(f"pause {v:g} s is not one of the choices")
+            raise Invalid(message("pause {pause} s is not one of the choices", pause=f"{v:g}"))
         return v
 
 
@@ -144,9 +146,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     if not os.path.lexists(path):
         return Settings(), None
     try:
-        return load_json_model(path, Settings, "settings file", SETTINGS_BYTES_MAX), None
+        return load_json_model(path, Settings, message("settings file"), SETTINGS_BYTES_MAX), None
     except InputError as exc:
-        return Settings(), _("Settings ignored ({reason}); defaults used.").format(reason=exc)
+        from peloponnes_tui.refusals import error_text
+
+        return Settings(), _("Settings ignored ({reason}); defaults used.").format(
+            reason=error_text(exc))
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

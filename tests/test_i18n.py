@@ -18,9 +18,10 @@ from peloponnes_tui.i18n import DOMAIN, _, detect, language, locale_dir, name, s
 
 PACKAGE = Path(peloponnes_tui.__file__).parent
 PO = PACKAGE / "locale" / "de" / "LC_MESSAGES" / f"{DOMAIN}.po"
-# the engine's refusals are marked with message/message_n/IllegalAnswer (peloponnes_tui.message)
+# the engine's refusals are marked with message/message_n/IllegalAnswer (peloponnes_tui.message),
+# a broken scenario's or lesson's with ScenarioError/LessonError
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "message": None, "message_n": (1, 2),
-            "IllegalAnswer": None}
+            "IllegalAnswer": None, "ScenarioError": None, "LessonError": None}
 
 
 def source_messages() -> set[str | tuple[str, str]]:

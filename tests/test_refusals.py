@@ -231,7 +231,8 @@ def test_every_template_in_the_code_is_extracted() -> None:
     for path in package.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("message", "message_n", "IllegalAnswer", "GameOver")
+                    and node.func.id in ("message", "message_n", "IllegalAnswer", "GameOver",
+                                     "ScenarioError", "LessonError")
                     and node.args and isinstance(node.args[0], ast.Constant)
                     and isinstance(node.args[0].value, str)):
                 continue

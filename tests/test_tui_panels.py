@@ -242,7 +242,7 @@ async def test_catastrophe_panel():
     assert game.pending is not None and game.pending.kind == "catastrophe"
     async with app().run_test(size=SIZE) as pilot:
         text = await open_panel(pilot, session)
-        assert "Earthquake strikes! 1 of your cards below are hit." in text
+        assert "Earthquake strikes! 1 of your cards below is hit." in text
         assert "Legal" in text
         await refused(pilot, "space")  # the Well not hit either: one card must be
         await pilot.press("space", "r")  # the Well hit again, and removed

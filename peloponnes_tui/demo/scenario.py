@@ -31,17 +31,16 @@ from peloponnes_tui.engine.view import PlacedView, PlayerView
 from peloponnes_tui.i18n import LANGUAGES, _, name
 from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
 from peloponnes_tui.log_text import event_text
+from peloponnes_tui.message import Invalid, MessageError, message
 from peloponnes_tui.prompt_text import prompt_text
 
 SCENARIO_DIR = Path(__file__).with_name("scenarios")
 QUIET: frozenset[EventKind] = frozenset({"setup", "position"})  # bookkeeping, not narrated
 
 
-class ScenarioError(Exception):
-    """A scenario file is broken; the message names the file and the problem."""
-
-
-_LANGUAGE_NAMES = {"en": "English", "de": "German"}
+class ScenarioError(MessageError):
+    """A scenario file is broken; the message names the file and the problem (made in the
+    language chosen where it is shown, ``refusals.error_text``)."""
 
 
 class Bilingual(BaseModel):
@@ -57,14 +56,20 @@ class Bilingual(BaseModel):
     @classmethod
     def _both_languages(cls, data: Any) -> Any:
         if isinstance(data, str):
-            raise ValueError("a text in one language; write it in English and German, as "
-                             "{en: ..., de: ...}")
+            raise Invalid(message("a text in one language; write it in English and German, as "
+                                  "{form}", form="{en: ..., de: ...}"))
         if isinstance(data, dict):
-            missing = [f"{_LANGUAGE_NAMES[lang]} text ({lang})" for lang in LANGUAGES
-                       if lang not in data]
+            missing = [lang for lang in LANGUAGES if lang not in data]
+            if missing == ["en"]:
+                raise Invalid(message("the English text (en) is missing; write it in English "
+                                      "and German, as {form}", form="{en: ..., de: ...}"))
+            if missing == ["de"]:
+                raise Invalid(message("the German text (de) is missing; write it in English "
+                                      "and German, as {form}", form="{en: ..., de: ...}"))
             if missing:
-                raise ValueError(f"the {' and the '.join(missing)} is missing; write it in "
-                                 "English and German, as {en: ..., de: ...}")
+                raise Invalid(message("the English text (en) and the German text (de) are "
+                                      "missing; write it in English and German, as {form}",
+                                      form="{en: ..., de: ...}"))
         return data
 
     def shown(self) -> str:
@@ -134,12 +139,13 @@ def load_scenario(name: str) -> Scenario:
     path = Path(name) if name.endswith(".yaml") else SCENARIO_DIR / f"{name}.yaml"
     if not path.exists():
         known = ", ".join(p.stem for p in scenario_paths())
-        raise ScenarioError(f"no scenario {name!r}; the scenarios are: {known}")
+        raise ScenarioError("no scenario {name}; the scenarios are: {known}", name=repr(name),
+                            known=known)
     try:
-        raw = load_yaml(path, "scenario file", SCENARIO_BYTES_MAX)
+        raw = load_yaml(path, message("scenario file"), SCENARIO_BYTES_MAX)
         return validate_model(Scenario, raw, path)
     except InputError as exc:
-        raise ScenarioError(str(exc)) from None
+        raise ScenarioError(exc.message) from None
 
 
 def _resolve_coin(game: Game, seat: int, ref: Any, taken: set[int]) -> Any:
@@ -152,7 +158,8 @@ def _resolve_coin(game: Game, seat: int, ref: Any, taken: set[int]) -> Any:
         if coins[c].id == ref or coins[c].resource == ref:
             taken.add(c)
             return c
-    raise ScenarioError(f"no {ref!r} coin card left in {game.names[seat]}'s hand")
+    raise ScenarioError("no {coin} coin card left in {player}'s hand", coin=repr(ref),
+                        player=game.names[seat])
 
 
 def resolve_answer(game: Game, data: dict[str, Any]) -> Answer:
@@ -173,8 +180,9 @@ def resolve_answer(game: Game, data: dict[str, Any]) -> Answer:
                               for card, how in data["treatments"]]
     try:
         return answer_from_dict(data)
-    except ValueError as exc:
-        raise ScenarioError(f"malformed scripted answer {data}: {exc}") from None
+    except Invalid as exc:
+        raise ScenarioError("malformed scripted answer {answer}: {problem}", answer=str(data),
+                            problem=exc.message) from None
 
 
 @dataclass
@@ -194,7 +202,8 @@ class ScenarioRun:
         try:
             self.game = Game.new(scenario.players, scenario.seed, cards, scenario.position)
         except GameSetupError as exc:
-            raise ScenarioError(f"{scenario.id}: the position cannot be set up: {exc}") from None
+            raise ScenarioError("{scenario}: the position cannot be set up: {problem}",
+                                scenario=scenario.id, problem=str(exc)) from None
         self._seen = 0
         self.index = 0
 
@@ -216,8 +225,9 @@ class ScenarioRun:
         try:
             self.game.answer(answer)
         except IllegalAnswer as exc:
-            raise ScenarioError(f"{self.scenario.id}, step {self.index + 1}: the engine refused "
-                                f"the scripted answer: {exc}") from None
+            raise ScenarioError("{scenario}, step {step}: the engine refused the scripted answer: "
+                                "{problem}", scenario=self.scenario.id, step=self.index + 1,
+                                problem=exc.message) from None
         self.index += 1
         return Beat(step.say.shown() if step.say else None, self._new_events())
 

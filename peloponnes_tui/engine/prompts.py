@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal
 
 from peloponnes_tui.cards import CatastropheId
-from peloponnes_tui.message import Message, Param, message
+from peloponnes_tui.message import Message, MessageError, message
 
 Row = Literal["market", "conquest"]
 
@@ -27,7 +27,7 @@ AnswerKind = Literal["place_bid", "pass", "move_bid", "withdraw", "pay_building"
 Treatment = int | Literal["luxury", "remove"]
 
 
-class IllegalAnswer(Exception):
+class IllegalAnswer(MessageError):
     """The answer breaks a rule; the message says why, in words a player understands.
 
     It is raised with an English template and its values (``IllegalAnswer("coin card {coin} is
@@ -36,10 +36,6 @@ class IllegalAnswer(Exception):
     ``refusals.refusal_text(exc)`` makes it in the language chosen when it is shown.  Raising
     it never changes the game.
     """
-
-    def __init__(self, text: str | Message, **params: Param) -> None:
-        self.message = text if isinstance(text, Message) else message(text, **params)
-        super().__init__(str(self.message))
 
 
 # --------------------------------------------------------------------------------------------

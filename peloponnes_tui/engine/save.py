@@ -26,10 +26,15 @@ from peloponnes_tui.inputs import (
     shown,
     validate_model,
 )
+from peloponnes_tui.message import Invalid, Message, message, verbatim
 
 SAVE_FORMAT = 1
-SAVE_FILE = "the save file"  # how a message names a save given as text, without a path
-DAMAGED = "the save is damaged: "
+SAVE_FILE = message("the save file")  # how a message names a save given as text, without a path
+
+
+def damaged(problem: Message) -> Message:
+    """``problem`` as the reason a save is damaged."""
+    return message("the save is damaged: {problem}", problem=problem)
 
 
 class SaveError(InputError):
@@ -61,15 +66,16 @@ def dumps(game: Game, extra: dict[str, Any] | None = None) -> str:
     return to_save(game, extra).model_dump_json(indent=1)
 
 
-def parse_save(text: str, where: str | Path = SAVE_FILE) -> SaveFile:
+def parse_save(text: str, where: str | Path | Message = SAVE_FILE) -> SaveFile:
     """The save held by ``text`` (read from ``where``), checked for form; SaveError if damaged."""
     data = parse_json(text, where, SaveError)
     if not isinstance(data, dict):
-        raise SaveError(where, "this does not hold a saved game")
+        raise SaveError(where, message("this does not hold a saved game"))
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(where, f"the save has format {_format(data.get('format'))}; this "
-                        f"version reads format {SAVE_FORMAT}")
-    return validate_model(SaveFile, data, where, SaveError, lead=DAMAGED)
+        raise SaveError(where, message("the save has format {found}; this version reads "
+                                       "format {wanted}", found=_format(data.get("format")),
+                                       wanted=SAVE_FORMAT))
+    return validate_model(SaveFile, data, where, SaveError, lead=damaged)
 
 
 def _format(value: object) -> str:
@@ -78,28 +84,33 @@ def _format(value: object) -> str:
 
 def read_save(path: Path) -> SaveFile:
     """The save in the file ``path``: an ordinary file of at most 4 MB, checked for form."""
-    return parse_save(read_text(path, "save file", SAVE_BYTES_MAX, SaveError), path)
+    return parse_save(read_text(path, message("save file"), SAVE_BYTES_MAX, SaveError), path)
 
 
-def load_game(save: SaveFile, cards: CardSet, where: str | Path = SAVE_FILE) -> Game:
-    """Replay a save with the given card data; raises SaveError if it does not fit."""
+def load_game(save: SaveFile, cards: CardSet, where: str | Path | Message = SAVE_FILE) -> Game:
+    """Replay a save with the given card data; raises SaveError if it does not fit.
+
+    A refused answer is named in the language shown (its message); the setup's and the
+    position's own checks (``GameSetupError``, ``PositionError``) speak English only.
+    """
     if save.cards_digest != cards.digest:
-        raise SaveError(where, "the save was made with other card data (version "
-                        f"{shown(save.cards_version)}, fingerprint {shown(save.cards_digest)}); "
-                        "load it with the same cards.yaml")
+        raise SaveError(where, message(
+            "the save was made with other card data (version {version}, fingerprint "
+            "{digest}); load it with the same cards.yaml", version=shown(save.cards_version),
+            digest=shown(save.cards_digest)))
     try:
         answers = [answer_from_dict(a) for a in save.answers]
-    except ValueError as exc:
-        raise SaveError(where, DAMAGED + str(exc), field="answers") from None
+    except Invalid as exc:
+        raise SaveError(where, damaged(exc.message), field="answers") from None
     position = None if save.position is None else validate_model(
-        Position, save.position, where, SaveError, prefix="position", lead=DAMAGED)
+        Position, save.position, where, SaveError, prefix="position", lead=damaged)
     try:
         return Game.replay(save.players, save.seed, answers, cards, position)
     except IllegalAnswer as exc:
-        raise SaveError(where, DAMAGED + str(exc)) from None
+        raise SaveError(where, damaged(exc.message)) from None
     except (ValueError, TypeError, GameSetupError) as exc:
-        raise SaveError(where, DAMAGED + str(exc)) from None
+        raise SaveError(where, damaged(verbatim(str(exc)))) from None
 
 
-def loads(text: str, cards: CardSet, where: str | Path = SAVE_FILE) -> Game:
+def loads(text: str, cards: CardSet, where: str | Path | Message = SAVE_FILE) -> Game:
     return load_game(parse_save(text, where), cards, where)

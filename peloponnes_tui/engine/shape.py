@@ -30,7 +30,7 @@ from peloponnes_tui.engine.prompts import (
     StartConstruction,
     Withdraw,
 )
-from peloponnes_tui.message import Message, message
+from peloponnes_tui.message import Invalid, Message, message
 
 MAX_ID_LENGTH = 64  # card ids in answers (the card data's are far shorter)
 MAX_COIN_ID = 10_000  # coin card numbers (a game has 72)
@@ -130,28 +130,30 @@ def _from_json(value: object) -> object:
 def answer_from_dict(data: object) -> AnyAnswer:
     """An answer from its JSON form (``{"kind": ..., field: value}``), shape-checked.
 
-    Raises ValueError with a short reason for anything malformed; nothing is converted loosely
-    (``"3"`` or ``true`` is no coin card number).
+    Raises :class:`~peloponnes_tui.message.Invalid` (a ValueError) with a short reason for
+    anything malformed; nothing is converted loosely (``"3"`` or ``true`` is no coin card number).
     """
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise ValueError("an answer must be an object with a 'kind'")
+        raise Invalid(message("an answer must be an object with a 'kind'"))
     kind: str = data["kind"]
     cls = ANSWER_TYPES.get(kind)
     if cls is None:
-        raise ValueError(f"unknown answer kind {printable(kind)!r}")
+        raise Invalid(message("unknown answer kind {kind}", kind=repr(printable(kind))))
     names = {f.name for f in fields(cls)}
     kwargs: dict[str, Any] = {}
     for key, value in data.items():
         if key == "kind":
             continue
         if key not in names:
-            raise ValueError(f"unknown field {printable(key)!r} in a {kind} answer")
+            raise Invalid(message("unknown field {field} in a {kind} answer",
+                                  field=repr(printable(key)), kind=kind))
         kwargs[key] = _from_json(value)
     try:
         built = cls(**kwargs)
     except TypeError:
-        raise ValueError(f"a {kind} answer lacks a field it needs") from None
+        raise Invalid(message("a {kind} answer lacks a field it needs", kind=kind)) from None
     try:
         return check_shape(built)
     except IllegalAnswer as exc:
-        raise ValueError(f"malformed {kind} answer: {exc}") from None
+        raise Invalid(message("malformed {kind} answer: {problem}", kind=kind,
+                              problem=exc.message)) from None

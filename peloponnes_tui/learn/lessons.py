@@ -51,13 +51,15 @@ from peloponnes_tui.engine.prompts import (
 )
 from peloponnes_tui.engine.shape import check_shape
 from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
+from peloponnes_tui.message import Invalid, MessageError, message, message_n
 
 LESSON_FILE = Path(__file__).with_name("lessons.yaml")
 QUIET = ("setup", "position", "start_order")  # bookkeeping the lesson's opening need not show
 
 
-class LessonError(Exception):
-    """The lesson file is broken; the message says where."""
+class LessonError(MessageError):
+    """The lesson file is broken; the message says where (made in the language chosen where it
+    is shown, ``refusals.error_text``)."""
 
 
 class Expected(BaseModel):
@@ -120,17 +122,18 @@ class Lesson(BaseModel):
     @model_validator(mode="after")
     def _learner_seated(self) -> Lesson:
         if self.learner >= len(self.players):
-            raise ValueError(f"learner: seat {self.learner} does not exist "
-                             f"({len(self.players)} players)")
+            raise Invalid(message_n("seat {seat} does not exist ({n} player)",
+                                    "seat {seat} does not exist ({n} players)",
+                                    len(self.players), seat=self.learner), "learner")
         return self
 
 
 def load_lesson(path: Path = LESSON_FILE) -> Lesson:
     try:
-        raw = load_yaml(path, "lesson file", SCENARIO_BYTES_MAX)
+        raw = load_yaml(path, message("lesson file"), SCENARIO_BYTES_MAX)
         return validate_model(Lesson, raw, path)
     except InputError as exc:
-        raise LessonError(str(exc)) from None
+        raise LessonError(exc.message) from None
 
 
 def _hit(treatments: tuple[tuple[str, Any], ...]) -> tuple[list[str], bool]:
@@ -193,7 +196,8 @@ class LessonRun:
         try:
             self.game = Game.new(lesson.players, lesson.seed, cards, lesson.position)
         except GameSetupError as exc:
-            raise LessonError(f"the lesson's position cannot be set up: {exc}") from None
+            raise LessonError("the lesson's position cannot be set up: {problem}",
+                              problem=str(exc)) from None
         # where each learner step began: the answers given before it, and what it showed then
         self._begun: dict[int, tuple[int, Shown]] = {}
         self._next = self._play_computers(0)
@@ -245,25 +249,28 @@ class LessonRun:
             if isinstance(step, LearnerStep):
                 prompt = self.game.pending
                 if prompt is None or prompt.player != self.lesson.learner:
-                    who = "nobody" if prompt is None else self.game.names[prompt.player]
-                    raise LessonError(f"step {i + 1}: the learner should decide here, but "
-                                      f"{who} does")
+                    if prompt is None:
+                        raise LessonError("step {step}: the learner should decide here, but the "
+                                          "game is over", step=i + 1)
+                    raise LessonError("step {step}: the learner should decide here, but {who} "
+                                      "does", step=i + 1, who=self.game.names[prompt.player])
                 return i
             prompt = self.game.pending
             if prompt is None:
-                raise LessonError(f"step {i + 1}: the game is over, but the lesson has more "
-                                  "steps")
+                raise LessonError("step {step}: the game is over, but the lesson has more steps",
+                                  step=i + 1)
             if prompt.player == self.lesson.learner:
-                raise LessonError(f"step {i + 1}: the learner decides here, not a computer seat")
+                raise LessonError("step {step}: the learner decides here, not a computer seat",
+                                  step=i + 1)
             try:
                 self.game.answer(resolve_answer(self.game, step.answer))
             except (IllegalAnswer, ScenarioError) as exc:
-                raise LessonError(f"step {i + 1}: the engine refused the scripted answer: "
-                                  f"{exc}") from None
+                raise LessonError("step {step}: the engine refused the scripted answer: "
+                                  "{problem}", step=i + 1, problem=exc.message) from None
             i += 1
         if self.game.pending is not None:
-            raise LessonError("the lesson's steps end, but the game goes on: "
-                              f"{self.game.names[self.game.pending.player]} must decide")
+            raise LessonError("the lesson's steps end, but the game goes on: {player} must "
+                              "decide", player=self.game.names[self.game.pending.player])
         return i
 
     def _begin(self) -> None:

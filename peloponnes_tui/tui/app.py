@@ -388,7 +388,9 @@ class PeloponnesApp(CrashGuard):
         except SaveError as exc:
             if resuming and not mine:
                 self.release_autosave()  # nothing resumed: another window may have it
-            return _("{reason}\nThe file was left as it is.").format(reason=exc)
+            from peloponnes_tui.refusals import error_text
+
+            return _("{reason}\nThe file was left as it is.").format(reason=error_text(exc))
         if resuming:
             self.set_session(session)
             self.autosave_to = autosave_path()

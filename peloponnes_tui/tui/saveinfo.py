@@ -12,6 +12,7 @@ from pathlib import Path
 
 from peloponnes_tui.i18n import _
 from peloponnes_tui.inputs import SAVE_BYTES_MAX, InputError, load_json
+from peloponnes_tui.message import message
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +48,12 @@ def save_info(path: Path) -> SaveInfo:
     except OSError:
         saved = None
     try:  # within the limits every save is read with (inputs.py)
-        data = load_json(path, "save file", SAVE_BYTES_MAX)
+        data = load_json(path, message("save file"), SAVE_BYTES_MAX)
     except InputError as exc:
-        why = _("not a saved game (not JSON)") if exc.problem.startswith("not valid JSON") \
-            else exc.problem
+        from peloponnes_tui.refusals import message_text
+
+        why = _("not a saved game (not JSON)") if exc.problem.text.startswith("not valid JSON") \
+            else message_text(exc.problem)
         return SaveInfo(path, saved, damaged=why)
     players = data.get("players") if isinstance(data, dict) else None
     if not (isinstance(players, list) and players

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from peloponnes_tui.engine import Answer, AnyPrompt, Event, Game, Score, View
     from peloponnes_tui.engine.position import Position
     from peloponnes_tui.engine.save import SaveFile
+    from peloponnes_tui.message import Message
 
 DATA_DIR_ENV = "PELOPONNES_DATA_DIR"
 AUTOSAVE = "autosave.json"
@@ -423,7 +424,8 @@ class Session:
         return cls._from_save(read_save(path), cards, path)
 
     @classmethod
-    def _from_save(cls, save: SaveFile, cards: CardSet, where: str | Path) -> Session:
+    def _from_save(cls, save: SaveFile, cards: CardSet, where: str | Path | Message
+                   ) -> Session:
         from peloponnes_tui.bots import BOT_NAMES, BOTS
         from peloponnes_tui.engine.save import load_game
 

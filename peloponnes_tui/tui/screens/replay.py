@@ -256,7 +256,9 @@ def open_replay(screen: Screen[None], path: Path, cards: CardSet) -> str | None:
     try:
         session = Session.load(path, cards)
     except SaveError as exc:
-        return str(exc)
+        from peloponnes_tui.refusals import error_text
+
+        return error_text(exc)
     screen.app.push_screen(ReplayScreen(Replay.of(session)))
     return None
 

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 
 from peloponnes_tui.engine import Answer, CatastropheAnswer, CatastrophePrompt, Treatment
 from peloponnes_tui.engine.payment import spending_order
-from peloponnes_tui.i18n import N_, _, name
+from peloponnes_tui.i18n import N_, _, name, ngettext
 from peloponnes_tui.tui.render import card_name
 from peloponnes_tui.tui.widgets.panel import BACK_KEYS, DecisionPanel, click
 
@@ -69,9 +69,12 @@ class CatastrophePanel(DecisionPanel):
         p = self.prompt
         cat = name(self.cards.catastrophe_by_id[p.catastrophe].name)
         t = Text()
-        t.append(_("{catastrophe} strikes! {n} of your cards below are hit. Cover each with a "
-                   "coin card (it stays, inactive until restored) or remove it to the "
-                   "box.").format(catastrophe=cat, n=p.count) + "\n")
+        t.append(ngettext("{catastrophe} strikes! {n} of your cards below is hit. Cover it with "
+                          "a coin card (it stays, inactive until restored) or remove it to the "
+                          "box.",
+                          "{catastrophe} strikes! {n} of your cards below are hit. Cover each "
+                          "with a coin card (it stays, inactive until restored) or remove it to "
+                          "the box.", p.count).format(catastrophe=cat, n=p.count) + "\n")
         for i, card in enumerate(p.candidates):
             how = self.treat.get(card)
             mark = "▶" if i == self.cursor else " "
