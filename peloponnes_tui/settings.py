@@ -1,5 +1,5 @@
 """The player's settings, remembered between launches: seating, computer players, pause, theme,
-privacy, language.
+privacy, the coach, language.
 
 They live as JSON in the user config directory (``PELOPONNES_CONFIG_DIR`` overrides it; the tests
 set it).  Reading is defensive: a missing file gives the defaults; a damaged or absurd one, or one
@@ -108,6 +108,7 @@ class Settings(BaseModel):
                                             min_length=5, max_length=5)
     pause: float = DEFAULT_PAUSE
     privacy: bool = True
+    coach: bool = True  # the coach may be asked in the game (off for competitive games)
     theme: str | None = Field(default=None, max_length=64)
     # the app's language as last chosen in it (None: the environment's); --lang wins for a run
     language: str | None = None

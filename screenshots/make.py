@@ -3,9 +3,9 @@
     .venv/bin/python screenshots/make.py [--size 120x40]
 
 Writes one SVG per screen (start, board mid-game, an outbid moment, the payment picker, a
-catastrophe, a supply phase, a tableau, the scoring screen, a narrated demonstration, the replay
-viewer, the guided first game at its first bid and after being outbid; the start screen and the
-board in German too: ``start-de``, ``board-de``) and a PNG
+catastrophe, a supply phase, a tableau, the scoring screen, the coach's advice (``coach``), a
+narrated demonstration, the replay viewer, the guided first game at its first bid and after
+being outbid; the start screen and the board in German too: ``start-de``, ``board-de``) and a PNG
 of each when ``rsvg-convert`` (librsvg) or the ``cairosvg`` package is available; otherwise it
 says that PNGs were skipped.
 The states come from seeded games played by the random bots up to the wanted decision.
@@ -71,6 +71,10 @@ async def main(size: tuple[int, int]) -> list[Path]:
         seat = pilot.app.session.seats[1]
         await pilot.app.push_screen(HandoffScreen(seat, "It is your turn to bid."))
 
+    async def coach(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("i")
+        await pilot.app.workers.wait_for_complete()
+
     def board() -> Session:
         return session_at(cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2
                           and any(t.holder is not None for t in p.targets), seed=3)
@@ -90,6 +94,8 @@ async def main(size: tuple[int, int]) -> list[Path]:
         ("handoff", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 1,
                                seed=5), handoff),
         ("scoring", finished_session(cards, 3, seed=2), None),
+        ("coach", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 0,
+                             seed=5, min_round=2), coach),
     ]
     for name, session, then in jobs:
         shots.append(await shoot(name, size, session, then))

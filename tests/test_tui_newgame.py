@@ -94,7 +94,7 @@ async def test_arrow_keys_move_between_rows_and_change_choices(cards):
             path.append(focused_id(app))
         # → in a name field moves its cursor; then down the kind column, on to the rows below
         assert path == ["name0", "name0", "name0", "name1", "name2", "seed", "privacy",
-                        "pause", "language", "pause", "privacy", "seed", "name2", "name1",
+                        "pause", "coach", "pause", "privacy", "seed", "name2", "name1",
                         "name0", "count", "count"]
         await pilot.press("down", "tab")  # Tab goes along the row: seat 1's colour
         assert focused_id(app) == "colour0"

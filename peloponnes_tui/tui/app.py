@@ -51,11 +51,13 @@ from peloponnes_tui.tui.session import (
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
+    from peloponnes_tui.bots.coach import Coach
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.demo.scenario import Scenario
     from peloponnes_tui.engine import Answer, AnyPrompt
     from peloponnes_tui.settings import Settings
     from peloponnes_tui.tui.screens.board import BoardScreen
+    from peloponnes_tui.tui.widgets.coach_note import Advised, CoachNote
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
@@ -112,6 +114,13 @@ def run_guarded(app: CrashGuard, after: Callable[[], None] | None = None) -> int
     return int(result or 0)
 
 
+def make_coach(cards: CardSet, seed: int) -> Coach:
+    """The coach the app asks (tests give the app one that plays fewer games)."""
+    from peloponnes_tui.bots.coach import Coach
+
+    return Coach(cards, seed)
+
+
 class PeloponnesApp(CrashGuard):
     TITLE = "Peloponnes"
     CSS_PATH = "app.tcss"
@@ -147,6 +156,7 @@ class PeloponnesApp(CrashGuard):
         # a file of its own (another window owns autosave.json); see docs/reliability.md.
         self.autosave_lock: AutosaveLock | None = None
         self.autosave_to: Path = autosave_path()
+        self.coach_factory: Callable[[CardSet, int], Coach] = make_coach
 
     @property
     def bot_pause(self) -> float:
@@ -225,6 +235,10 @@ class PeloponnesApp(CrashGuard):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand(_("New game"), _("Set up and start a new game"),
                             self.action_new_game)
+        if self.person_deciding():
+            yield SystemCommand(_("Ask the coach"),
+                                _("What the strongest computer player would do in your decision, "
+                                  "and why"), self.action_coach)
         if self.session is not None:
             yield SystemCommand(_("Save game"), _("Save this game to a file"),
                                 self.action_save_game)
@@ -273,8 +287,9 @@ class PeloponnesApp(CrashGuard):
     # -- sessions ----------------------------------------------------------------------------
 
     def start_new(self, seats: list[Seat], seed: int, privacy: bool = True,
-                  bot_pause: float = DEFAULT_PAUSE) -> None:
-        session = Session.new(seats, seed, self.cards, privacy, bot_pause=bot_pause)
+                  bot_pause: float = DEFAULT_PAUSE, coach: bool = True) -> None:
+        session = Session.new(seats, seed, self.cards, privacy, bot_pause=bot_pause,
+                              coach=coach)
         holder = self.claim_autosave()
         self.set_session(session)
         self.autosave_here(holder)
@@ -426,6 +441,7 @@ class PeloponnesApp(CrashGuard):
         session, board = self.session, self.board
         if session is None or board is None:
             return
+        self.coach_note().clear()  # its advice was for the decision before
         # the board is drawn once per answer, for whoever may look at it next
         prompt = session.pending
         if prompt is None:
@@ -533,6 +549,79 @@ class PeloponnesApp(CrashGuard):
             return
         self.autosave()
         self.advance()
+
+    # -- the coach ---------------------------------------------------------------------------
+
+    def person_deciding(self) -> bool:
+        """True while a person's decision panel is open (their hand shown): the coach can be
+        asked about it."""
+        session = self.session
+        prompt = session.pending if session is not None else None
+        return (session is not None and prompt is not None and self.board is not None
+                and session.seats[prompt.player].human and self.viewer == prompt.player)
+
+    def coach_note(self) -> CoachNote:
+        from peloponnes_tui.tui.widgets.coach_note import CoachNote
+
+        board = self.board
+        assert board is not None
+        return board.query_one(CoachNote)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The coach's key is shown while a person decides: ``coach`` when the coach is on in
+        this game, ``coach_off`` (which only says so) when it is off."""
+        if action in ("coach", "coach_off"):
+            session = self.session
+            if session is None or not self.person_deciding():
+                return False
+            return session.coach == (action == "coach")
+        return super().check_action(action, parameters)
+
+    def action_coach(self) -> None:
+        """Ask the coach about the open decision (counted, and saved with the game); once it
+        has answered, choose its answer in the decision panel.  The player confirms."""
+        session = self.session
+        if session is None or not self.person_deciding():
+            return
+        if not session.coach:
+            self.action_coach_off()
+            return
+        note = self.coach_note()
+        board = self.board
+        panel = board.panel() if board is not None else None
+        if note.advised is not None:
+            if panel is not None and panel.suggest(note.advised.advice.best.answer):
+                panel.changed()
+                note.show_taken()
+            return
+        if note.thinking:
+            self.notify(_("The coach is still thinking."))
+            return
+        # the coach sees the deciding player's own view, nothing else of the game
+        prompt, view = session.ask_coach()
+        self.autosave()
+        note.show_thinking()
+        factory, cards, seed = self.coach_factory, session.cards, session.seed
+        gen, turn = self._gen, session.turn
+
+        def think() -> None:
+            from peloponnes_tui.tui.widgets.coach_note import Advised
+
+            advice = factory(cards, seed).advise(prompt, view)
+            self.call_from_thread(self._coach_advised, gen, turn,
+                                  Advised(advice, prompt, view, cards))
+
+        self.run_worker(think, thread=True, group="coach", exclusive=True)
+
+    def _coach_advised(self, gen: int, turn: int, advised: Advised) -> None:
+        session = self.session
+        if gen != self._gen or session is None or session.turn != turn or self.board is None:
+            return  # the decision was answered, undone or replaced in between
+        self.coach_note().show_advice(advised)
+
+    def action_coach_off(self) -> None:
+        self.notify(_("The coach is off in this game (chosen on the New game screen)."),
+                    severity="warning")
 
     # -- commands ----------------------------------------------------------------------------
 

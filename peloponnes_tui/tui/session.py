@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -285,6 +285,8 @@ class Session:
     seed: int = 0
     bots: BotPlayers | None = None  # the computer seats' players (made with the game)
     bot_pause: float = DEFAULT_PAUSE  # seconds before each computer move (kept in the save)
+    coach: bool = True  # whether the coach may be asked (off for competitive games; saved)
+    coach_asks: list[int] = field(default_factory=list)  # each seat's requests of the coach
 
     @property
     def answered_by(self) -> list[int]:
@@ -293,13 +295,18 @@ class Session:
 
     @classmethod
     def new(cls, seats: list[Seat], seed: int, cards: CardSet, privacy: bool = True,
-            position: Position | None = None, bot_pause: float = DEFAULT_PAUSE) -> Session:
+            position: Position | None = None, bot_pause: float = DEFAULT_PAUSE,
+            coach: bool = True) -> Session:
         from peloponnes_tui.engine import Game
 
         game = Game.new([s.name for s in seats], seed, cards, position)
-        s = cls(game, seats, privacy, seed, bot_pause=max(0.0, bot_pause))
+        s = cls(game, seats, privacy, seed, bot_pause=max(0.0, bot_pause), coach=coach)
         s._make_bots()
         return s
+
+    def __post_init__(self) -> None:
+        if len(self.coach_asks) != len(self.seats):
+            self.coach_asks = [0] * len(self.seats)
 
     def _make_bots(self) -> None:
         from peloponnes_tui.bots.players import BotPlayers
@@ -372,6 +379,17 @@ class Session:
         assert self.bots is not None
         return self.bots.play(self.game)
 
+    def ask_coach(self) -> tuple[AnyPrompt, View]:
+        """Count a request of the coach by the player deciding now, and return what the coach
+        may look at: the decision and that player's own :class:`View`, nothing else.
+
+        Only while the coach is on and a decision is pending (the app offers it only then).
+        """
+        prompt = self.game.pending
+        assert self.coach and prompt is not None
+        self.coach_asks[prompt.player] += 1
+        return prompt, self.view(prompt.player)
+
     def seen_log(self, seat: int) -> int:
         """How much of the log the player in ``seat`` had seen at their last decision (none
         before their first)."""
@@ -398,7 +416,8 @@ class Session:
     def extra(self) -> dict[str, Any]:
         # round and over are only for the load list (saveinfo.py): loading replays the answers
         return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy,
-                "bot_pause": self.bot_pause, "round": self.game.round, "over": self.over}
+                "bot_pause": self.bot_pause, "coach": self.coach,
+                "coach_asks": list(self.coach_asks), "round": self.game.round, "over": self.over}
 
     def dumps(self) -> str:
         from peloponnes_tui.engine.save import dumps
@@ -450,8 +469,14 @@ class Session:
         pause = extra.get("bot_pause", DEFAULT_PAUSE)
         if isinstance(pause, bool) or not isinstance(pause, (int, float)) or not 0 <= pause <= 60:
             pause = DEFAULT_PAUSE
+        # saves from before the coach have neither: the coach on, never asked
+        asks = extra.get("coach_asks")
+        if not (isinstance(asks, list) and len(asks) == len(seats)
+                and all(type(n) is int and 0 <= n <= 1_000_000 for n in asks)):
+            asks = [0] * len(seats)
         s = cls(game, seats, bool(extra.get("privacy", True)), game.seed,
-                bot_pause=float(pause))
+                bot_pause=float(pause), coach=extra.get("coach") is not False,
+                coach_asks=list(asks))
         s._make_bots()
         return s
 

@@ -40,6 +40,7 @@ from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.summary import Changes, changes_since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
 from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView
+from peloponnes_tui.tui.widgets.coach_note import CoachNote
 from peloponnes_tui.tui.widgets.footer import BoardFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 
@@ -131,6 +132,9 @@ class BoardScreen(Screen[None], AppAccess):
         Binding("v,f4", "show('log')", N_("Log"), show=False),
         Binding("h,f1", "app.help", N_("Help")),
         Binding("ctrl+z", "app.undo", N_("Undo")),
+        # shown while a person decides: the one that fits whether the coach is on (app.py)
+        Binding("i", "app.coach", N_("Coach")),
+        Binding("i", "app.coach_off", N_("Coach (off)")),
         Binding("ctrl+s", "app.save_game", N_("Save"), show=False),
         Binding("s", "scores", N_("Scores"), show=False),
         Binding("q", "app.quit_app", N_("Quit")),
@@ -174,6 +178,7 @@ class BoardScreen(Screen[None], AppAccess):
             yield Static(id="last")
             with Vertical(id="panelbox"):
                 yield Static(id="note")
+                yield CoachNote(id="coach")
         yield BoardFooter()
 
     def on_mount(self) -> None:
@@ -373,6 +378,7 @@ class BoardScreen(Screen[None], AppAccess):
         self.query_one("#tracks", Static).tooltip = tracks_legend()
         self.query_one("#legend", Static).update(board_legend_line())
         self.query_one("#sincehead", Static).update(since_head())
+        self.query_one(CoachNote).refresh(layout=True)
         self.restyle()
         session = self.papp.session
         viewer = self.papp.viewer

@@ -94,7 +94,7 @@ def keys_help() -> str:
     """Every key of the board and the decision panels, and the mouse."""
     return _(
         "Board: m board · t tableaux (again: next player) · v log · PgUp/PgDn scroll · h help · "
-        "Ctrl+Z undo · Ctrl+S save · Ctrl+P commands · q quit\n"
+        "i ask the coach · Ctrl+Z undo · Ctrl+S save · Ctrl+P commands · q quit\n"
         "Decisions: 1-9 or ↑↓ pick a card · a-g add coin cards of one kind (cycles) · 0 clear · "
         "+/− luxury goods · Enter confirm · p pass, w withdraw (each then Enter) · "
         "u under construction · "

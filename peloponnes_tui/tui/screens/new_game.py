@@ -1,4 +1,5 @@
-"""The New game screen: seating, computer players, seed, privacy, pause and the language."""
+"""The New game screen: seating, computer players, seed, privacy, pause, the coach and the
+language."""
 
 from __future__ import annotations
 
@@ -81,6 +82,12 @@ class NewGameScreen(Screen[None], AppAccess):
                 yield Choice([(f"{p:g}", _("{seconds} s").format(seconds=f"{p:g}"))
                               for p in PAUSES], f"{pause:g}", id="pause", tooltip=tips["pause"])
                 yield Label(_("before each computer move"), classes="hint")
+            with Horizontal(classes="row"):
+                yield Label(_("Coach"), classes="what")
+                yield Choice([("on", _("on")), ("off", _("off"))],
+                             "on" if settings.coach else "off", id="coach",
+                             tooltip=tips["coach"])
+                yield Label(_("off for a competitive game"), classes="hint")
             with Horizontal(classes="row", id="languagerow"):
                 # each language by its own name: whoever reads only one of them finds it
                 yield Label(_("Language"), classes="what")
@@ -127,6 +134,10 @@ class NewGameScreen(Screen[None], AppAccess):
     @property
     def privacy(self) -> bool:
         return self.query_one("#privacy", Choice).value == "yes"
+
+    @property
+    def coach(self) -> bool:
+        return self.query_one("#coach", Choice).value == "on"
 
     def restyle(self) -> None:
         for choice in self.query(ColourChoice):
@@ -180,7 +191,7 @@ class NewGameScreen(Screen[None], AppAccess):
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw else random.randrange(1, 1_000_000)
         self.papp.remember(self.chosen())
-        self.papp.start_new(seats, seed, self.privacy, bot_pause=self.pause)
+        self.papp.start_new(seats, seed, self.privacy, bot_pause=self.pause, coach=self.coach)
 
     def chosen(self) -> Settings:
         """The settings as the form shows them (a seat left without a name keeps its last)."""
@@ -198,6 +209,7 @@ class NewGameScreen(Screen[None], AppAccess):
         # the language as the app has it now (chosen here or in the command palette)
         return base.model_copy(update={"players": self.count, "seats": tuple(seats),
                                        "pause": self.pause, "privacy": self.privacy,
+                                       "coach": self.coach,
                                        "language": self.papp.settings.language})
 
 

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from peloponnes_tui.i18n import N_, _
+from peloponnes_tui.i18n import N_, _, ngettext
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.widgets.footer import KeysFooter
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.engine import Score
-    from peloponnes_tui.tui.session import Seat
+    from peloponnes_tui.tui.session import Seat, Session
 
 
 def score_table(cards: CardSet, scores: Sequence[Score], seats: list[Seat]) -> Table:
@@ -62,6 +62,22 @@ def score_table(cards: CardSet, scores: Sequence[Score], seats: list[Seat]) -> T
     return t
 
 
+def coach_line(coach: bool, asks: Sequence[int], seats: Sequence[Seat]) -> Text:
+    """Who asked the coach how often in the game (the game records it), or that it was off."""
+    if not coach:
+        return Text(_("The coach was off in this game."))
+    asked = [(seats[i], n) for i, n in enumerate(asks) if n]
+    if not asked:
+        return Text(_("Nobody asked the coach."))
+    t = Text(_("Asked the coach:") + " ")
+    for k, (seat, n) in enumerate(asked):
+        if k:
+            t.append(", ")
+        t.append(f"{seat.tag} {seat.name}", style=f"bold {seat.rich_colour}")
+        t.append(" " + ngettext("{n} time", "{n} times", n).format(n=n))
+    return t
+
+
 class ScoringScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,b", "back", N_("Back to the board")),
@@ -86,6 +102,10 @@ class ScoringScreen(Screen[None]):
             yield Static(Text(_("The game is over. Winner: {names}!").format(names=names)),
                          id="winner")
             yield Static(score_table(self.cards, self.scores, self.seats))
+            session = self.game_session()
+            if session is not None:
+                yield Static(coach_line(session.coach, session.coach_asks, self.seats),
+                             id="coachline")
             ties = Text("\n" + _("Ties are broken by the higher of population and power, then "
                                   "by more luxury goods; players still tied share the rank."),
                         style="dim")
@@ -95,6 +115,13 @@ class ScoringScreen(Screen[None]):
     def restyle(self) -> None:
         self.refresh(recompose=True)
 
+    def game_session(self) -> Session | None:
+        """The app's game, which these scores are of."""
+        from peloponnes_tui.tui.session import Session
+
+        session = getattr(self.app, "session", None)
+        return session if isinstance(session, Session) else None
+
     def action_back(self) -> None:
         self.dismiss(None)
 
@@ -102,10 +129,9 @@ class ScoringScreen(Screen[None]):
         """The game just played in the replay viewer, from its first event."""
         from peloponnes_tui.tui.replay import Replay
         from peloponnes_tui.tui.screens.replay import ReplayScreen
-        from peloponnes_tui.tui.session import Session
 
-        session = getattr(self.app, "session", None)
-        if isinstance(session, Session):
+        session = self.game_session()
+        if session is not None:
             self.app.push_screen(ReplayScreen(Replay.of(session)))
 
     def action_new(self) -> None:

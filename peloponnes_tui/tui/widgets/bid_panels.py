@@ -145,6 +145,18 @@ class BidPanel(CardChoice):
         return _("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass, then "
                  "Enter (draws {n})").format(n=self.prompt.draws)
 
+    def suggest(self, answer: Answer) -> bool:
+        match answer:
+            case PlaceBid(card=card, coins=coins, luxury=luxury):
+                self.select(card)
+                self.choose_coins(coins)
+                self.luxury = luxury
+                return True
+            case Pass():
+                self.action_pass_()
+                return True
+        return False
+
     def action_pass_(self) -> None:
         self.passing = True
         self.card = None
@@ -212,6 +224,16 @@ class OutbidPanel(CardChoice):
                      "instead").format(n=self.prompt.draws)
         return _("1-9/↑↓ card · Enter move bid · w withdraw, then Enter (draws {n})").format(
             n=self.prompt.draws)
+
+    def suggest(self, answer: Answer) -> bool:
+        match answer:
+            case MoveBid(card=card):
+                self.select(card)
+                return True
+            case Withdraw():
+                self.action_withdraw()
+                return True
+        return False
 
     def action_withdraw(self) -> None:
         self.withdrawing = True

@@ -97,6 +97,17 @@ class BuildPanel(DecisionPanel):
     def keys_help(self) -> str:
         return _("a-g coins · +/− luxury · Enter pay · u under construction · k pledge")
 
+    def suggest(self, answer: Answer) -> bool:
+        match answer:
+            case PayBuilding(coins=coins, luxury=luxury):
+                self.choose_coins(coins)
+                self.luxury = luxury
+                return True
+            case StartConstruction(coin=coin):  # u puts it under construction
+                self.pledge = None if coin is None else self.prompt.hand.index(coin)
+                return True
+        return False
+
     def action_pledge(self) -> None:
         p = self.prompt
         options: list[int | None] = []

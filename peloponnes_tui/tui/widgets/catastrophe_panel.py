@@ -109,6 +109,13 @@ class CatastrophePanel(DecisionPanel):
                      "hit · Enter confirm")
         return _("1-9/↑↓ card · a-g cover with coin · l luxury · r remove · Enter confirm")
 
+    def suggest(self, answer: Answer) -> bool:
+        if not isinstance(answer, CatastropheAnswer):
+            return False
+        self.treat = {card: how if isinstance(how, str) else self.cards.coins[how].id
+                      for card, how in answer.treatments}
+        return True
+
     def pick(self, n: int) -> None:
         if 1 <= n <= len(self.prompt.candidates):
             self.cursor = n - 1

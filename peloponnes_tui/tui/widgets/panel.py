@@ -116,6 +116,11 @@ class DecisionPanel(Widget, can_focus=True):
     def back_allowed(self, back: str) -> bool:
         return True
 
+    def suggest(self, answer: Answer) -> bool:
+        """Make the choices that give ``answer`` (the coach's advice), as the player's keys
+        would; the player still confirms.  False if this panel does not answer that way."""
+        return False
+
     # -- coins ---------------------------------------------------------------------------------
 
     def hand_backs(self) -> list[tuple[int, str, int]]:

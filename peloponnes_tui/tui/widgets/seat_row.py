@@ -61,6 +61,9 @@ def tooltips() -> dict[str, str]:
                      "no: every turn shows at once (one person playing, or nothing to hide)."),
         "pause": _("How long the board waits before each computer move, so you can follow what "
                    "the computer players do. 0 s plays them at once."),
+        "coach": _("on: i (or \"Ask the coach\" in the commands) tells what the strongest "
+                   "computer player would do in your decision, from what you can see. The "
+                   "scoring shows who asked it how often.\noff: for a competitive game."),
         "language": _("The language of the app: it changes at once and is remembered."),
     }
 

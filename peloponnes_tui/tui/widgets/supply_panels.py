@@ -71,6 +71,14 @@ class FeedPanel(DecisionPanel):
     def keys_help(self) -> str:
         return _("1-9 remove/keep card · a-g coins · 0 clear · +/− luxury · Enter confirm")
 
+    def suggest(self, answer: Answer) -> bool:
+        if not isinstance(answer, FeedPlan):
+            return False
+        self.choose_coins(answer.grain_coins + answer.inhabitant_coins)
+        self.luxury = answer.luxury
+        self.removed = set(answer.remove)
+        return True
+
     def pick(self, n: int) -> None:
         if 1 <= n <= len(self.prompt.removable):
             card = self.prompt.removable[n - 1]
@@ -135,6 +143,14 @@ class CompletePanel(DecisionPanel):
 
     def keys_help(self) -> str:
         return _("1-9 complete/let go · a-g coins · 0 clear · +/− luxury · Enter confirm")
+
+    def suggest(self, answer: Answer) -> bool:
+        if not isinstance(answer, CompletePlan):
+            return False
+        self.complete = set(answer.complete)
+        self.choose_coins(answer.coins)
+        self.luxury = answer.luxury
+        return True
 
     def pick(self, n: int) -> None:
         if 1 <= n <= len(self.prompt.buildings):
