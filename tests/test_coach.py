@@ -55,3 +55,24 @@ def test_the_coach_leaves_the_game_as_it_was(cards):
     before = game.state_json()
     Coach(cards, 2, playouts=3, time_limit=None).advise(prompt, view)
     assert game.state_json() == before
+
+
+def test_the_advice_is_the_same_whatever_the_others_hold(cards):
+    """Two tables that look the same to Helena, the others' hands swapped: the same advice word
+    for word (the coach deals hidden cards from what she knows, not from where they lie)."""
+    from peloponnes_tui.engine.position import PlayerSpec, Position
+
+    def table(second: list[str], third: list[str]) -> Game:
+        pos = Position(round=2, order=[0, 1, 2], players=[
+            PlayerSpec(hand=["wood", "stone", "grain"]), PlayerSpec(hand=second),
+            PlayerSpec(hand=third)])
+        return Game.new(["Helena", "Leonidas", "Dimitrios"], 3, cards, pos)
+
+    a = table(["wood", "wood", "grain"], ["stone", "inhabitants", "grain"])
+    b = table(["stone", "inhabitants", "grain"], ["wood", "wood", "grain"])
+    assert a.pending is not None and a.pending.player == 0 and a.pending == b.pending
+    assert a.view_for(0) == b.view_for(0)
+    advise = [Coach(cards, 4, playouts=3, time_limit=None).advise(g.pending, g.view_for(0))
+              for g in (a, b)]
+    assert advise[0] == advise[1]
+    assert advise[0].others  # a real choice was weighed

@@ -232,3 +232,27 @@ def test_a_copy_can_be_dealt_again_once_it_begins_a_step(cards):
     again = g.determinize(seat, random.Random(3))
     assert again.view_for(seat) == g.view_for(seat)
     _assert_every_card_in_one_place(cards, again)
+
+
+def test_the_deal_does_not_depend_on_where_the_hidden_cards_lie(cards):
+    """Two tables that look the same to Helena (the others' hands swapped between them): with
+    the same random numbers, her copies deal the hidden cards the same way, so nothing made
+    from a copy (a search bot's choice, the coach's advice) can tell the two tables apart."""
+    from peloponnes_tui.engine.position import PlayerSpec, Position
+
+    def table(second: list[str], third: list[str]) -> Game:
+        pos = Position(round=2, players=[PlayerSpec(hand=["wood", "stone"]),
+                                         PlayerSpec(hand=second), PlayerSpec(hand=third)])
+        return Game.new(["Helena", "Leonidas", "Dimitrios"], 3, cards, pos)
+
+    a = table(["wood", "wood", "grain"], ["stone", "inhabitants", "grain"])
+    b = table(["stone", "inhabitants", "grain"], ["wood", "wood", "grain"])
+    assert a.players[1].hand != b.players[1].hand  # the hidden cards lie differently
+    assert sorted(a.players[1].hand + a.players[2].hand) == sorted(
+        b.players[1].hand + b.players[2].hand)
+    assert a.view_for(0) == b.view_for(0)  # Helena sees the same table
+    for k in range(5):
+        da, db = a.determinize(0, random.Random(k)), b.determinize(0, random.Random(k))
+        assert [p.hand for p in da.players] == [p.hand for p in db.players]
+        assert da.table.coin_pile == db.table.coin_pile
+        assert da.table.power_pile == db.table.power_pile

@@ -203,6 +203,9 @@ class Game(GameCore):
         for p in others:
             pool += p.hand
             pool += p.bid_coins
+        # sorted first: the deal must depend on the rng and on what ``seat`` knows (which cards
+        # are hidden), never on where the hidden cards really lie
+        pool.sort()
         rng.shuffle(pool)
         for p in others:
             n = len(p.hand)
@@ -215,8 +218,10 @@ class Game(GameCore):
         by_letter: dict[str, list[str]] = {}
         for c in t.power_pile:
             by_letter.setdefault(power[c].pile, []).append(c)
-        for cards in by_letter.values():
+        for letter in sorted(by_letter):
+            cards = sorted(by_letter[letter])
             rng.shuffle(cards)
+            by_letter[letter] = cards
         t.power_pile = [by_letter[letter].pop() for letter in letters]
         g.rng = random.Random(rng.getrandbits(64))
         # The copy must not lead back to the real game: without its seed, its answers and its
