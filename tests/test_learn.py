@@ -37,6 +37,7 @@ from peloponnes_tui.learn.lessons import (
 )
 from peloponnes_tui.tui.learn import LearnApp
 from peloponnes_tui.tui.screens.learn import LearnScreen
+from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
 
 # The keys that make each of the lesson's nine decisions with the decision panels.
@@ -245,10 +246,13 @@ def screen_of(app: LearnApp) -> LearnScreen:
     return app.screen
 
 
-async def play_by_keys(lesson: Lesson, cards: CardSet, size: tuple[int, int]) -> list[str]:
-    """The whole guided game by key presses; the lesson pane's text at each step."""
+async def play_by_keys(lesson: Lesson, cards: CardSet, size: tuple[int, int]
+                       ) -> tuple[list[str], str]:
+    """The whole guided game by key presses; the lesson pane's text at each step, and the
+    footer (the screen's last line) at the first decision."""
     app = LearnApp(lesson, cards)
     seen: list[str] = []
+    footer = ""
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         seen.append(screen_of(app).text)  # the opening
@@ -259,6 +263,8 @@ async def play_by_keys(lesson: Lesson, cards: CardSet, size: tuple[int, int]) ->
             assert screen.run.mode == "asking" and screen.run.number() == n
             assert isinstance(app.focused, DecisionPanel)
             seen.append(screen.text)
+            if n == 1:
+                footer = screen_text(app).rstrip("\n").split("\n")[-1]
             await pilot.press(*keys)
             await pilot.pause()
             assert screen.run.mode == "explaining", (n, screen.text)
@@ -271,11 +277,12 @@ async def play_by_keys(lesson: Lesson, cards: CardSet, size: tuple[int, int]) ->
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
-    return seen
+    return seen, footer
 
 
 def test_the_whole_guided_game_by_keys_in_english(lesson: Lesson, cards: CardSet) -> None:
-    seen = asyncio.run(play_by_keys(lesson, cards, (100, 40)))
+    seen, footer = asyncio.run(play_by_keys(lesson, cards, (100, 40)))
+    assert "Confirm" in footer and "Repeat step" in footer and "Leave" in footer
     assert seen[0].startswith("Learn to play: the last two rounds\nYou are Helena and lead "
                               "Tegea")
     assert "Round 7 (C cards): Stoa, Council House go to the market" in seen[0]
@@ -294,7 +301,8 @@ def test_the_whole_guided_game_by_keys_in_english(lesson: Lesson, cards: CardSet
 
 def test_the_whole_guided_game_by_keys_in_german(lesson: Lesson, cards: CardSet,
                                                  german: None) -> None:
-    seen = asyncio.run(play_by_keys(lesson, cards, (80, 24)))
+    seen, footer = asyncio.run(play_by_keys(lesson, cards, (80, 24)))
+    assert "Bestätigen" in footer and "Verlassen" in footer and "Confirm" not in footer
     assert seen[0].startswith("Spielen lernen: die letzten zwei Runden\nDu bist Helena und "
                               "führst Tegea")
     assert seen[1].startswith("Lektion 1 von 9: Aufdecken, Markt und Eroberungsreihe, Bieten\n"

@@ -21,9 +21,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from peloponnes_tui.i18n import _
+from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.learn.lessons import Lesson, LessonRun, Shown
 from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.render import (
@@ -38,6 +38,7 @@ from peloponnes_tui.tui.screens.scoring import score_table
 from peloponnes_tui.tui.session import HUMAN, Seat, Session
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
 from peloponnes_tui.tui.widgets.board_scroll import BoardScroll, CardsView
+from peloponnes_tui.tui.widgets.footer import KeysFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 from peloponnes_tui.tui.widgets.panels import panel_for
 
@@ -50,11 +51,11 @@ COMPUTER = "computer"  # the computer seats' kind, as the players table shows it
 
 class LearnScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "next", "Continue"),
-        Binding("ctrl+r", "repeat", "Repeat step"),
-        Binding("pageup", "scroll_lesson(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll_lesson(1)", "Scroll down", show=False),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("enter,space", "next", N_("Continue")),
+        Binding("ctrl+r", "repeat", N_("Repeat step")),
+        Binding("pageup", "scroll_lesson(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_lesson(1)", N_("Scroll down"), show=False),
+        Binding("q,escape", "leave", N_("Leave")),
     ]
     CSS_PATH = "learn.tcss"
 
@@ -84,7 +85,7 @@ class LearnScreen(Screen[None]):
         with VerticalScroll(id="side"):
             yield Static(id="lesson")
             yield Vertical(id="panelbox")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= WIDE, "wide")
