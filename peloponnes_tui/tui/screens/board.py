@@ -61,8 +61,10 @@ BOARD_WIDTH = 80  # the board's width beside the decision panel, as at 80×24
 PANEL_WIDE = 64  # the decision panel's width beside the board, at most
 TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its columns unwrapped)
 # the since-your-last-turn box's height, as a share of the screen's (1/n): a fifth above the
-# panel below the board, half the column beside the board, a third under the own tableau
-SINCE_SHARE = {"narrow": 5, "roomy": 2, "wide": 3}
+# panel below the board (as many rows as it has lines, up to that: it takes the board's rows), a
+# third of the column beside the board, a quarter under the own tableau (the longest panels still
+# fit below it)
+SINCE_SHARE = {"narrow": 5, "roomy": 3, "wide": 4}
 
 
 def settle_heap() -> None:
@@ -343,12 +345,15 @@ class BoardScreen(Screen[None], AppAccess):
         session = self.papp.session
         if lines and session is not None:
             self.query_one("#sincetext", Static).update(summary_text(lines, session.seats))
-            # the latest last, in a share of the screen's height (SINCE_SHARE)
-            height = self.app.size.height
+            # the latest last, in a share of the screen's height (SINCE_SHARE): beside the board
+            # that share whatever the number of lines, so the screen keeps its layout from one
+            # answer to the next; below the board no more rows than lines
             layout = "wide" if self.has_class("wide") else \
                 "roomy" if self.has_class("roomy") else "narrow"
-            share = height // SINCE_SHARE[layout]
-            since.styles.max_height = share if layout != "narrow" else max(3, share - 1)
+            share = self.app.size.height // SINCE_SHARE[layout]
+            rows = share if layout != "narrow" else max(3, share - 1)
+            since.styles.height = rows if layout != "narrow" else "auto"
+            since.styles.max_height = rows
             # kept scrolled to its end by the layout itself (no scroll after the next update)
             since.anchor()
         since.display = bool(lines)
@@ -386,11 +391,14 @@ class BoardScreen(Screen[None], AppAccess):
     async def panel_settled(self) -> None:
         """Wait until the panel :meth:`set_panel` showed is mounted and has the keyboard, and
         the old one is gone."""
+        if not self._mounting:
+            return  # the panel on screen took the prompt (or there is none)
         while self._mounting:
             await self._mounting.pop(0)
         panel = self.panel()
         if panel is not None:
             self.set_focus(panel)  # now, not after the next screen update (Widget.focus)
+        await self.query_one(BoardFooter).update_keys()  # its keys, in the same frame
 
     async def relabel(self) -> None:
         """Draw everything again in the current language (it changed): what was written when
