@@ -1,6 +1,6 @@
 """Bench of the Textual app (run by hand; nothing here is a test).
 
-    .venv/bin/python bench/tui.py [--runs 5] [--seed 3] [--no-cold]
+    .venv/bin/python bench/tui.py [--runs 5] [--seed 3] [--no-cold] [--profile FILE]
 
 1. Cold start: a fresh interpreter imports and starts ``peloponnes`` until the start screen is
    ready for keys, against a bare Textual app that shows one label (median of --runs, and the
@@ -15,6 +15,10 @@
    terminal output; the bench does it, as a real terminal's driver would, and stops the clock
    there.)  p50, p95 and max for answering keys (the key that gives an answer), for p/w (which
    only choose to pass or withdraw) and for digit keys.
+   With --profile, the answering keys run under cProfile (the rest does not): the statistics
+   go to FILE (``python -m pstats FILE``) and the functions that took the most time of their
+   own are printed.  The profile includes the 30 ms of quiet after each answer (``select``) and
+   cProfile's own cost; compare functions with each other, not with the times above.
 3. The same measurement on a bare Textual app with a comparable screen (a board of three rich
    tables, a decision line, a footer): an "answer" key rewrites the board and the decision line,
    a digit key the decision line only; the floor Textual itself sets for these updates.
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
 import statistics
 import subprocess
@@ -116,15 +121,19 @@ def busy(app: Any) -> bool:
                for node in (app, *screen.walk_children(with_self=True)))
 
 
-async def timed_key(app: Any, frames: Frames, key: str) -> tuple[float, float]:
+async def timed_key(app: Any, frames: Frames, key: str,
+                    profile: cProfile.Profile | None = None) -> tuple[float, float]:
     """Seconds from the key reaching the app to the last frame of the settled screen: wall
-    clock, and the process's CPU time (which other work on the machine does not lengthen)."""
+    clock, and the process's CPU time (which other work on the machine does not lengthen);
+    under ``profile`` when one is given."""
     from textual import events
 
     char = key if len(key) == 1 else ("\r" if key == "enter" else None)
     event = events.Key(key, char)
     event.set_sender(app)
     n = len(frames.stamps)
+    if profile is not None:
+        profile.enable()
     c0 = time.process_time()
     t0 = time.perf_counter()
     app._driver.send_message(event)
@@ -138,6 +147,8 @@ async def timed_key(app: Any, frames: Frames, key: str) -> tuple[float, float]:
             quiet_since = now
         elif now - quiet_since >= QUIET:
             break
+    if profile is not None:
+        profile.disable()
     if seen == n:
         raise RuntimeError(f"key {key!r} changed nothing on the screen")
     return frames.stamps[-1] - t0, frames.cpu[-1] - c0
@@ -146,7 +157,8 @@ async def timed_key(app: Any, frames: Frames, key: str) -> tuple[float, float]:
 Times = dict[str, list[tuple[float, float]]]
 
 
-async def whole_game(seed: int) -> tuple[Times, int, int]:
+async def whole_game(seed: int, profile: cProfile.Profile | None = None
+                     ) -> tuple[Times, int, int]:
     sys.path.insert(0, str(ROOT))
     os.environ["PELOPONNES_DATA_DIR"] = tempfile.mkdtemp(prefix="pel-bench-")
     from peloponnes_tui.cards import load_cards
@@ -177,8 +189,9 @@ async def whole_game(seed: int) -> tuple[Times, int, int]:
             turn = session.turn
             keys = key_for(panel)
             for i, key in enumerate(keys):
-                out["answer" if i == len(keys) - 1 else "choose"].append(
-                    await timed_key(app, frames, key))
+                answering = i == len(keys) - 1
+                out["answer" if answering else "choose"].append(
+                    await timed_key(app, frames, key, profile if answering else None))
             if session.turn == turn:
                 raise RuntimeError(f"{keys} gave no answer")
     return out, len(frames.stamps), frames.bytes
@@ -255,6 +268,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5, help="cold starts of each app")
     ap.add_argument("--seed", type=int, default=3, help="the game's seed")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold starts")
+    ap.add_argument("--profile", metavar="FILE",
+                    help="profile the answering keys (cProfile) into FILE")
     args = ap.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
           f"{os.cpu_count()} cores")
@@ -264,7 +279,8 @@ def main() -> None:
         print(f"cold start, bare Textual app : {bare * 1000:7.0f} ms (median of {args.runs})")
         print(f"cold start, peloponnes       : {pel * 1000:7.0f} ms (median of {args.runs})")
         print(f"ratio                        : {pel / bare:7.2f}")
-    game, frames, sent = run(lambda: whole_game(args.seed))
+    profile = cProfile.Profile() if args.profile else None
+    game, frames, sent = run(lambda: whole_game(args.seed, profile))
     print(f"whole 5-player game at 120×40, seed {args.seed}: key → screen settled, in ms "
           f"({frames} frames, {sent / 1e6:.1f} MB for the terminal)")
     print("                                wall clock            CPU time          keys")
@@ -275,6 +291,12 @@ def main() -> None:
     bare = run(lambda: bare_game(len(game["answer"]), len(game["digit"])))
     print(f"  bare Textual, 'answer' key    {pct(bare['answer'])}")
     print(f"  bare Textual, digit key       {pct(bare['digit'])}")
+    if profile is not None:
+        import pstats
+
+        profile.dump_stats(args.profile)
+        print(f"\nanswering keys under cProfile ({args.profile}), by time of their own:")
+        pstats.Stats(args.profile).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

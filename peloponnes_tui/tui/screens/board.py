@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -13,7 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
@@ -45,7 +48,7 @@ from peloponnes_tui.tui.widgets.footer import BoardFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Awaitable, Callable, Sequence
 
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.tui.session import Seat
@@ -59,8 +62,21 @@ BOARD_WIDTH = 80  # the board's width beside the decision panel, as at 80×24
 PANEL_WIDE = 64  # the decision panel's width beside the board, at most
 TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its columns unwrapped)
 # the since-your-last-turn box's height, as a share of the screen's (1/n): a fifth above the
-# panel below the board, half the column beside the board, a third under the own tableau
-SINCE_SHARE = {"narrow": 5, "roomy": 2, "wide": 3}
+# panel below the board (as many rows as it has lines, up to that: it takes the board's rows), a
+# third of the column beside the board, a quarter under the own tableau (the longest panels still
+# fit below it)
+SINCE_SHARE = {"narrow": 5, "roomy": 3, "wide": 4}
+
+
+def settle_heap() -> None:
+    """Move everything alive when a game starts (the modules, the card data, the app and its
+    screens) out of the garbage collector's reach.  A full collection has to look at every
+    object it tracks: with the whole app in its reach one took about 70 ms, a few times a game,
+    in the middle of an answer; now it looks only at what was made since.  What the last game
+    left is let go first (``unfreeze``), so nothing is held for good."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def log_line(ev: Event, seats: Sequence[Seat], cards: CardSet) -> Text:
@@ -144,6 +160,10 @@ class BoardScreen(Screen[None], AppAccess):
         Binding("ctrl+down", "scroll_decision(1)", N_("Scroll the panel down"), show=False),
     ]
     CSS_PATH = "board.tcss"
+    # A new focused widget (a decision panel of another kind) redraws itself and the widget it
+    # took the keyboard from; Textual's Screen also repaints the whole screen for it, a frame
+    # that costs as much as an answer's own: not here.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self) -> None:
         super().__init__()
@@ -152,6 +172,8 @@ class BoardScreen(Screen[None], AppAccess):
         self.chosen: str | None = None  # the card chosen in the decision panel (highlighted)
         self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
         self._changed = Changes()  # what the board marks as changed, as last drawn
+        # the new decision panel's mounting and the old one's removal, not yet awaited
+        self._mounting: list[Awaitable[None]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -184,6 +206,7 @@ class BoardScreen(Screen[None], AppAccess):
     def on_mount(self) -> None:
         self.set_layout(self.app.size.width)
         self.refresh_board()
+        settle_heap()
 
     def on_resize(self, event: Resize) -> None:
         self.set_layout(event.size.width)
@@ -327,12 +350,15 @@ class BoardScreen(Screen[None], AppAccess):
         session = self.papp.session
         if lines and session is not None:
             self.query_one("#sincetext", Static).update(summary_text(lines, session.seats))
-            # the latest last, in a share of the screen's height (SINCE_SHARE)
-            height = self.app.size.height
+            # the latest last, in a share of the screen's height (SINCE_SHARE): beside the board
+            # that share whatever the number of lines, so the screen keeps its layout from one
+            # answer to the next; below the board no more rows than lines
             layout = "wide" if self.has_class("wide") else \
                 "roomy" if self.has_class("roomy") else "narrow"
-            share = height // SINCE_SHARE[layout]
-            since.styles.max_height = share if layout != "narrow" else max(3, share - 1)
+            share = self.app.size.height // SINCE_SHARE[layout]
+            rows = share if layout != "narrow" else max(3, share - 1)
+            since.styles.height = rows if layout != "narrow" else "auto"
+            since.styles.max_height = rows
             # kept scrolled to its end by the layout itself (no scroll after the next update)
             since.anchor()
         since.display = bool(lines)
@@ -360,13 +386,24 @@ class BoardScreen(Screen[None], AppAccess):
             # a digit key moves the highlight in the same screen update as the panel's text
             self.watch(panel, "card", self.card_chosen, init=False)
         if panel is not None:
-            box.mount(panel)
+            self._mounting.append(box.mount(panel))
             panel.focus()
             self.scroll_to_panel()
         # the old panel goes after the new one has the keyboard, so the keys in the footer do
         # not change twice (a screen without a focused widget in between)
-        for old in olds:
-            old.remove()
+        self._mounting.extend(old.remove() for old in olds)
+
+    async def panel_settled(self) -> None:
+        """Wait until the panel :meth:`set_panel` showed is mounted and has the keyboard, and
+        the old one is gone."""
+        if not self._mounting:
+            return  # the panel on screen took the prompt (or there is none)
+        while self._mounting:
+            await self._mounting.pop(0)
+        panel = self.panel()
+        if panel is not None:
+            self.set_focus(panel)  # now, not after the next screen update (Widget.focus)
+        await self.query_one(BoardFooter).update_keys()  # its keys, in the same frame
 
     async def relabel(self) -> None:
         """Draw everything again in the current language (it changed): what was written when
@@ -457,9 +494,14 @@ class BoardScreen(Screen[None], AppAccess):
             self.refresh_offer(layout=False)  # a digit key: only the double frame moves
 
     @on(Decided)
-    def decided(self, event: Decided) -> None:
+    async def decided(self, event: Decided) -> None:
+        """An answer: the screen's updates are held until it is applied, the board drawn and
+        the next panel mounted with the keyboard, so the answer is one frame (Textual draws a
+        frame as soon as the first widget changes, and a new panel would come frames later)."""
         event.stop()
-        self.papp.apply(event.answer)
+        with self.app.batch_update():
+            self.papp.apply(event.answer)
+            await self.panel_settled()
 
 
 __all__ = ["BoardScreen", "log_line"]

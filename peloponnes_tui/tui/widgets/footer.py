@@ -93,6 +93,13 @@ class BoardFooter(KeysFooter):
         if self.is_attached and screen is self.screen:
             self.call_after_refresh(self._update_keys)
 
+    async def update_keys(self) -> None:
+        """Show the keys of the focused widget now, not after the next screen update (the board
+        calls it when a new decision panel has the keyboard, so the keys change in the same
+        frame as the panel)."""
+        with self._context():  # as if called from the footer's own messages (its compose binds)
+            await self._update_keys()
+
     async def _update_keys(self) -> None:
         if not self.is_attached:
             return
