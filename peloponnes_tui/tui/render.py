@@ -554,16 +554,17 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
     t.add_column(_("Civilization"), ratio=1)
     t.add_column(_("Landscapes"), ratio=1)
     civ_text = Text(f"{name(civ.name)} #{civ.number}", style="bold")
-    civ_text.append(" " + " ".join(catastrophe_name(cards, c) for c in civ.catastrophes),
-                    style="dim")
+    civ_text.append(" ")  # unstyled, so no picture of the screen loses it between the styles
+    civ_text.append(" ".join(catastrophe_name(cards, c) for c in civ.catastrophes), style="dim")
     civ_text.append("\n" + ", ".join(card_words(
         cards, civ.inhabitants, civ.power, civ.production.wood, civ.production.stone,
         civ.production.grain, [])), style="dim")
     if p.civ_state != "active":
         civ_text.append(f"\n[{card_state(p.civ_state)}]", style="bold red")
     lux = Text("\n" + _("Luxury card"), style="bold")
-    lux.append(" " + ", ".join(card_words(cards, cards.luxury.inhabitants, cards.luxury.power,
-                                           0, 0, 0, [])), style="dim")
+    lux.append(" ")
+    lux.append(", ".join(card_words(cards, cards.luxury.inhabitants, cards.luxury.power,
+                                    0, 0, 0, [])), style="dim")
     if p.luxury_state != "active":
         lux.append(f" [{card_state(p.luxury_state)}]", style="bold red")
     lux.append("\n" + _("luxury goods {held}/{cap}").format(held=p.luxury, cap=p.luxury_cap))

@@ -57,7 +57,7 @@ class NewGameScreen(Screen[None], AppAccess):
         pause = min(PAUSES, key=lambda p: abs(p - shown))
         tips = tooltips()
         with VerticalScroll(id="form"):
-            yield Label(_("[b]New game[/b] — ↑↓ move, ←→ change, Ctrl+G starts"), id="head")
+            yield Label(_("[b]New game [/b]— ↑↓ move, ←→ change, Ctrl+G starts"), id="head")
             with Horizontal(classes="row", id="countrow"):
                 yield Label(_("Players"), classes="what")
                 yield Choice([(str(n), str(n)) for n in range(2, 6)], str(self.count),

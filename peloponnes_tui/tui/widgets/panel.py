@@ -189,7 +189,8 @@ class DecisionPanel(Widget, can_focus=True):
         seat = self.session.seats[self.prompt.player]
         out = Text()
         out.append(f"{seat.tag} {seat.name}", style=f"bold {seat.rich_colour}")
-        out.append(f" — {_(self.title)}: ", style="bold")
+        out.append(" ")  # unstyled, so no picture of the screen loses it between the styles
+        out.append(f"— {_(self.title)}: ", style="bold")
         ans = self.answer()
         reason = self.error or (self.session.check(ans) if ans is not None else None)
         if ans is None:
