@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -12,7 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -42,8 +43,9 @@ from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.summary import Changes, changes_since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
-from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView
+from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView, PanelBox
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
+from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import BoardFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 
@@ -176,30 +178,30 @@ class BoardScreen(Screen[None], AppAccess):
         self._mounting: list[Awaitable[None]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield Static(id="tabsline")
+        yield Drawn(id="status")
+        yield Drawn(id="tabsline")
         with ContentSwitcher(initial="table", id="main"):
             with BoardScroll(id="table"):
                 yield CardsView(offer_tooltip(), id="offer")
-                yield Static(id="tracks").with_tooltip(tracks_legend())
-                yield Static(id="players")
-                yield Static(id="alltableaux")
-                yield Static(board_legend_line(), id="legend")
+                yield Drawn(id="tracks").with_tooltip(tracks_legend())
+                yield Drawn(id="players")
+                yield Drawn(id="alltableaux")
+                yield Drawn(board_legend_line(), id="legend")
             with BoardScroll(id="tableaux"):
-                yield Static(id="tableau")
+                yield Drawn(id="tableau")
             yield BoardLog(id="log", wrap=True, markup=False, highlight=False)
         # the player to move's own tableau and hand, always in view from ROOMY columns on: below
         # the board, or from WIDE columns on above the decision panel (board.tcss)
         with BoardScroll(id="mine"):
-            yield Static(id="minetext")
+            yield Drawn(id="minetext")
         with BoardScroll(id="decision"):
-            yield Static(id="sidemine")
+            yield Drawn(id="sidemine")
             yield Static(since_head(), id="sincehead")
             with BoardScroll(id="since"):
-                yield Static(id="sincetext")
-            yield Static(id="last")
-            with Vertical(id="panelbox"):
-                yield Static(id="note")
+                yield Drawn(id="sincetext")
+            yield Drawn(id="last")
+            with PanelBox(id="panelbox"):
+                yield Drawn(id="note")
                 yield CoachNote(id="coach")
         yield BoardFooter()
 
@@ -227,23 +229,18 @@ class BoardScreen(Screen[None], AppAccess):
     # -- rendering ---------------------------------------------------------------------------
 
     def _show(self, ident: str, draw: Callable[..., RenderableType], *args: Any) -> None:
-        """Show ``draw(*args)`` in the Static ``ident``, unless it already shows what equal
-        arguments drew: an answer changes a few parts of the board, and drawing an unchanged
-        part again would cost its render and a layout of the screen.  The board's drawing
-        functions see nothing but their arguments (a view's log aside, which none of them
-        reads: it changes at every answer and has its own widget)."""
+        """Show ``draw(*args)`` in the part ``ident`` (a :class:`Drawn`), unless it already
+        shows what equal arguments drew: an answer changes a few parts of the board, and
+        drawing an unchanged part again would cost its render (and :meth:`Drawn.show` keeps
+        what it shows when the new drawing is the same).  The board's drawing functions see
+        nothing but their arguments (a view's log aside, which none of them reads: it changes
+        at every answer and has its own widget)."""
         key = tuple(replace(a, log=()) if isinstance(a, View) else
                     tuple(a) if isinstance(a, list) else a for a in args)
         if self._drawn.get(ident) == key:
             return
         self._drawn[ident] = key
-        static = self.query_one(f"#{ident}", Static)
-        static.update(draw(*args), layout=False)
-        # a layout of the screen only when the part's height changes (most keep theirs)
-        size = static.content_size
-        if not size.width or \
-                static.get_content_height(size, self.app.size, size.width) != size.height:
-            static.refresh(layout=True)
+        self.query_one(f"#{ident}", Drawn).show(draw(*args))
 
     def refresh_board(self) -> None:
         session = self.papp.session
@@ -290,10 +287,10 @@ class BoardScreen(Screen[None], AppAccess):
             return Changes()
         return changes_since_last_turn(session, viewer)
 
-    def refresh_offer(self, changed: Changes | None = None, layout: bool = True) -> None:
+    def refresh_offer(self, changed: Changes | None = None) -> None:
         """The cards on offer: the chosen card in a double frame, what changed marked ✱
-        (``changed``: as the board was last drawn, when not given). ``layout=False`` when only
-        the highlight moves: the cards keep their size."""
+        (``changed``: as the board was last drawn, when not given); the screen is laid out
+        again only when the cards' height changes (``Drawn.show``)."""
         session = self.papp.session
         if session is None:
             return
@@ -308,11 +305,10 @@ class BoardScreen(Screen[None], AppAccess):
         on_offer = offer_cards(view)
         if set(offer.tips) != set(on_offer):
             offer.tips = {cid: card_tooltip(cards, cid) for cid in on_offer}
-        offer.update(Group(
+        offer.show(Group(
             offer_table(cards, view, seats, current, click="screen.select_card",
                         chosen=self.chosen,
-                        changed=self._changed if changed is None else changed), *notes),
-                     layout=layout)
+                        changed=self._changed if changed is None else changed), *notes))
 
     def refresh_tableau(self) -> None:
         session = self.papp.session
@@ -349,7 +345,7 @@ class BoardScreen(Screen[None], AppAccess):
         since = self.query_one("#since", VerticalScroll)
         session = self.papp.session
         if lines and session is not None:
-            self.query_one("#sincetext", Static).update(summary_text(lines, session.seats))
+            self.query_one("#sincetext", Drawn).show(summary_text(lines, session.seats))
             # the latest last, in a share of the screen's height (SINCE_SHARE): beside the board
             # that share whatever the number of lines, so the screen keeps its layout from one
             # answer to the next; below the board no more rows than lines
@@ -367,7 +363,7 @@ class BoardScreen(Screen[None], AppAccess):
 
     def set_panel(self, panel: DecisionPanel | None, note: str = "") -> None:
         """Show a decision panel (or none), with a one-line note above it."""
-        box = self.query_one("#panelbox", Vertical)
+        box = self.query_one("#panelbox", PanelBox)
         olds = list(box.query(DecisionPanel))
         self._show("note", Text, note)  # it may name a player: text only
         self.query_one("#note", Static).display = bool(note)
@@ -491,7 +487,7 @@ class BoardScreen(Screen[None], AppAccess):
         """The panel's choice moved: highlight the new card on the board."""
         if card != self.chosen:
             self.chosen = card
-            self.refresh_offer(layout=False)  # a digit key: only the double frame moves
+            self.refresh_offer()  # a digit key: only the double frame moves
 
     @on(Decided)
     async def decided(self, event: Decided) -> None:
@@ -502,6 +498,10 @@ class BoardScreen(Screen[None], AppAccess):
         with self.app.batch_update():
             self.papp.apply(event.answer)
             await self.panel_settled()
+            # every widget asks for its layout from its own message loop: one turn of the event
+            # loop lets the footer's keys and the new panel ask before the screen is drawn, so
+            # their requests are in this frame, not in a second one
+            await asyncio.sleep(0)
 
 
 __all__ = ["BoardScreen", "log_line"]

@@ -1,23 +1,55 @@
-"""The board's scrolling parts, which never take the keyboard from the decision panel, and the
-cards on offer with a tooltip for each card."""
+"""The board's scrolling parts, which never take the keyboard from the decision panel, the box
+that holds the decision panel, and the cards on offer with a tooltip for each card."""
 
 from __future__ import annotations
 
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.events import MouseMove
-from textual.widgets import RichLog, Static
+from textual.scrollbar import ScrollBar
+from textual.widgets import RichLog
+
+from peloponnes_tui.tui.widgets.drawn import Drawn, quiet_virtual_size
+
+
+class BoardScrollBar(ScrollBar):
+    """A scroll bar of the board's parts: its size changes with a layout, which has placed
+    it already (``quiet_virtual_size``)."""
+
+    virtual_size = quiet_virtual_size()
 
 
 class BoardScroll(VerticalScroll, can_focus=False):
     """A scrolling part of the board that never takes the keyboard from the decision panel: a
-    click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it)."""
+    click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it).
+
+    A change of what it holds is one layout of the screen, not two: the layout that placed
+    its content also updates its scroll bar, and a scroll bar that appears or goes asks for a
+    layout of its own (``quiet_virtual_size``)."""
+
+    virtual_size = quiet_virtual_size()
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        bar = super().vertical_scrollbar
+        if type(bar) is ScrollBar:
+            # Textual makes the bar when first asked; it becomes a BoardScrollBar, the same
+            # widget with a quieter virtual size (a subclass that adds no state)
+            bar.__class__ = BoardScrollBar
+        return bar
 
 
 class BoardLog(RichLog, can_focus=False):
     """The log, scrolled like :class:`BoardScroll` without taking the focus."""
 
 
-class CardsView(Static):
+class PanelBox(Vertical):
+    """The decision panel and the note above it; a panel that grows or shrinks has the screen
+    laid out once, not twice (``quiet_virtual_size``)."""
+
+    virtual_size = quiet_virtual_size()
+
+
+class CardsView(Drawn):
     """The cards on offer; its tooltip describes the card under the mouse (``tips`` by card id,
     found through the ``card`` in the drawn cards' style meta), elsewhere the legend."""
 
@@ -34,4 +66,4 @@ class CardsView(Static):
             self.tooltip = tip
 
 
-__all__ = ["BoardLog", "BoardScroll", "CardsView"]
+__all__ = ["BoardLog", "BoardScroll", "BoardScrollBar", "CardsView", "PanelBox"]

@@ -22,6 +22,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from peloponnes_tui.i18n import N_, _
+from peloponnes_tui.tui.widgets.drawn import quiet_virtual_size
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -62,6 +63,13 @@ class Key(NamedTuple):
     tooltip: str
 
 
+class BoardKey(FooterKey):
+    """A key of the board's footer: when its words change, the screen is laid out once, not
+    twice (``quiet_virtual_size``)."""
+
+    virtual_size = quiet_virtual_size()
+
+
 class BoardFooter(KeysFooter):
     """A ``KeysFooter`` that updates its keys in place (see the module's docstring)."""
 
@@ -84,7 +92,12 @@ class BoardFooter(KeysFooter):
 
     def compose(self) -> ComposeResult:
         self._shown = None  # what is shown is whatever this composes
-        yield from super().compose()
+        for widget in super().compose():
+            if type(widget) is FooterKey:
+                # Footer.compose makes the keys; each becomes a BoardKey, the same widget
+                # with a quieter virtual size (a subclass that adds no state)
+                widget.__class__ = BoardKey
+            yield widget
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         self._bindings_ready = True
@@ -125,4 +138,4 @@ class BoardFooter(KeysFooter):
             widget.refresh(layout=True)
 
 
-__all__ = ["BoardFooter", "KeysFooter", "translated"]
+__all__ = ["BoardFooter", "BoardKey", "KeysFooter", "translated"]

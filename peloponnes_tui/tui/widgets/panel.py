@@ -26,6 +26,7 @@ from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.i18n import N_, _, name
 from peloponnes_tui.tui.colours import res_style
 from peloponnes_tui.tui.session import Session
+from peloponnes_tui.tui.widgets.drawn import quiet_virtual_size
 
 BACK_KEYS = "abcdefg"
 
@@ -56,6 +57,7 @@ class DecisionPanel(Widget, can_focus=True):
         Binding("down", "move(1)", show=False),
     ]
     title = N_("Decision")  # translated where it is shown
+    virtual_size = quiet_virtual_size()  # its growing takes one layout, not two (drawn.py)
 
     def __init__(self, session: Session, prompt: Prompt) -> None:
         super().__init__()

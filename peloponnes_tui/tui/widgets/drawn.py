@@ -1,0 +1,127 @@
+"""Parts of the board drawn once into lines, and laid out once.
+
+Textual wraps a Rich renderable (a table, a group of them) in a ``RichVisual``, which renders it
+in full each time it is asked something: once for its height when the screen is laid out, again
+for its lines when the screen is drawn, and a third time when the board asks whether a part's
+height changed.  A board part is a table of a few hundred cells, so an answer spent most of its
+drawing time rendering the same tables two or three times.  :class:`DrawnOnce` renders the
+renderable once for a width and a base style, and answers its height and its lines from those
+lines; :class:`Drawn` is a ``Static`` that shows every Rich renderable that way, keeps what it
+shows when a new drawing has the same lines (:meth:`Drawn.show`), and asks for a layout only
+when its height changes.
+
+A widget's ``virtual_size`` is a reactive that asks for a layout of the screen when it changes,
+and every layout sets it: a part whose size changed in a layout had the screen laid out a second
+time, in a frame of its own one screen update later (about 17 ms of waiting, and the work of a
+layout).  The board's parts that do not need it declare :func:`quiet_virtual_size`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.console import ConsoleRenderable
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.visual import RichVisual, Visual
+from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.style import Style as RichStyle
+    from textual.css.styles import RulesMap
+    from textual.strip import Strip
+    from textual.style import Style
+    from textual.visual import RenderOptions, VisualType
+    from textual.widget import Widget
+
+
+class DrawnOnce(RichVisual):
+    """A Rich renderable whose lines are rendered once per width and base style."""
+
+    def __init__(self, widget: Widget, renderable: RenderableType) -> None:
+        super().__init__(widget, renderable)
+        self._widget_drawn = widget
+        self._lines: dict[tuple[int, RichStyle], list[Strip]] = {}
+        self._widths: dict[int, int] = {}
+
+    def lines(self, width: int, style: Style, options: RenderOptions) -> list[Strip]:
+        key = (width, style.rich_style)
+        lines = self._lines.get(key)
+        if lines is None:
+            if len(self._lines) >= 4:  # a resize: the old widths are not asked for again
+                self._lines.clear()
+            lines = self._lines[key] = super().render_strips(width, None, style, options)
+        return lines
+
+    def render_strips(self, width: int, height: int | None, style: Style,
+                      options: RenderOptions) -> list[Strip]:
+        lines = self.lines(width, style, options)
+        return lines if height is None else lines[:height]
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        # the lines the widget will draw, in its own style: the same render serves both
+        widget = self._widget_drawn
+        return len(self.lines(width, widget.visual_style, _options(widget)))
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        width = self._widths.get(container_width)
+        if width is None:
+            width = self._widths[container_width] = super().get_optimal_width(
+                rules, container_width)
+        return width
+
+
+def _options(widget: Widget) -> RenderOptions:
+    from textual.visual import RenderOptions
+
+    return RenderOptions(widget._get_style, cast("RulesMap", widget.styles), None, None)
+
+
+def quiet_virtual_size() -> Reactive[Size]:
+    """A widget's ``virtual_size`` that asks for no layout: the layout that changed it has
+    placed everything (a scroll bar that appears or goes asks for its own).  One for each
+    class: a reactive belongs to the class it is declared in."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class Drawn(Static):
+    """A ``Static`` that draws a Rich renderable once per width (:class:`DrawnOnce`); text and
+    Textual's own visuals are shown as ``Static`` shows them."""
+
+    virtual_size = quiet_virtual_size()
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if isinstance(content, ConsoleRenderable) and not isinstance(content, Text | Visual):
+            content = DrawnOnce(self, content)
+        super().update(content, layout=layout)
+
+    def show(self, content: RenderableType) -> None:
+        """Show ``content`` unless it draws exactly what is shown (an answer changes a few
+        parts of the board; a part drawn again the same costs its place in the next frame),
+        and lay the screen out again only when the part's height changes."""
+        size = self.content_size
+        old = self.content
+        if not size.width:
+            # not laid out yet: a layout sizes it (a hidden part, when it is shown)
+            self.update(content, layout=self.display)
+            return
+        if isinstance(content, Text):
+            if isinstance(old, Text) and old == content:
+                return
+            self.update(content, layout=False)
+            height = self.get_content_height(size, self.app.size, size.width)
+        else:
+            new = DrawnOnce(self, content)
+            style, options = self.visual_style, _options(self)
+            lines = new.lines(size.width, style, options)
+            if isinstance(old, DrawnOnce) and old.lines(size.width, style, options) == lines:
+                return
+            self.update(new, layout=False)
+            height = len(lines)
+        if height != size.height:
+            self.refresh(layout=True)
+
+
+__all__ = ["Drawn", "DrawnOnce", "quiet_virtual_size"]

@@ -1,0 +1,137 @@
+"""The board's parts drawn once (``tui/widgets/drawn.py``): a table is rendered once per width,
+an equal drawing changes nothing, and a part that grows lays the screen out once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+from peloponnes_tui.tui.widgets.drawn import Drawn, DrawnOnce
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from rich.console import Console, ConsoleOptions, RenderResult
+
+
+class Counted:
+    """A table of ``rows`` rows that counts how often it is rendered."""
+
+    def __init__(self, rows: int, word: str = "cell") -> None:
+        self.rows = rows
+        self.word = word
+        self.renders = 0
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        self.renders += 1
+        t = Table(box=None, show_header=False)
+        t.add_column()
+        t.add_column()
+        for r in range(self.rows):
+            t.add_row(f"{self.word} {r}", str(r * r))
+        yield t
+
+
+class Parts(App[None]):
+    def __init__(self, kind: type[Static]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        yield self.kind(id="part")
+        yield Static("below", id="below")
+
+
+@pytest.fixture
+def layouts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The number of times the screen was laid out, as a one-element list."""
+    count = [0]
+    original = Screen._refresh_layout
+
+    def counted(self: Screen[None], size: Size | None = None, scroll: bool = False) -> None:
+        count[0] += 1
+        original(self, size, scroll)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    yield count
+
+
+async def test_a_table_is_rendered_once_for_its_height_and_its_lines():
+    table = Counted(3)
+    app = Parts(Drawn)
+    async with app.run_test(size=(40, 12)) as pilot:
+        part = app.query_one("#part", Drawn)
+        part.show(table)
+        await pilot.pause()
+        await pilot.pause()
+        assert part.size.height == 3  # laid out at the table's height ...
+        assert "cell 2" in "".join(s.text for s in part.render_line(2))  # ... and drawn
+        assert table.renders == 1
+    # a Static renders the same table for its height and again for its lines
+    again = Counted(3)
+    plain = Parts(Static)
+    async with plain.run_test(size=(40, 12)) as pilot:
+        plain.query_one("#part", Static).update(again)
+        await pilot.pause()
+        await pilot.pause()
+        assert again.renders >= 2
+
+
+async def test_an_equal_drawing_changes_nothing_and_another_one_is_shown():
+    app = Parts(Drawn)
+    async with app.run_test(size=(40, 12)) as pilot:
+        part = app.query_one("#part", Drawn)
+        part.show(Counted(3))
+        await pilot.pause()
+        shown = part.content
+        assert isinstance(shown, DrawnOnce)
+        part.show(Counted(3))  # the same lines: the part keeps what it shows
+        assert part.content is shown
+        part.show(Counted(3, word="card"))
+        await pilot.pause()
+        assert part.content is not shown
+        assert "card 1" in "".join(s.text for s in part.render_line(1))
+        part.show(Text("one line"))
+        await pilot.pause()
+        text = part.content
+        part.show(Text("one line"))
+        assert part.content is text
+
+
+async def test_a_part_that_grows_lays_the_screen_out_once(layouts: list[int]):
+    app = Parts(Drawn)
+    async with app.run_test(size=(40, 12)) as pilot:
+        part = app.query_one("#part", Drawn)
+        part.show(Counted(2))
+        for _ in range(3):
+            await pilot.pause()
+        before = layouts[0]
+        part.show(Counted(5))
+        for _ in range(3):
+            await pilot.pause()
+        assert part.size.height == 5
+        assert app.query_one("#below").region.y == 5
+        assert layouts[0] - before == 1
+
+
+async def test_a_static_that_grows_takes_two_layouts(layouts: list[int]):
+    """What the quiet virtual size saves: Textual's own widget asks for a second layout."""
+    app = Parts(Static)
+    async with app.run_test(size=(40, 12)) as pilot:
+        part = app.query_one("#part", Static)
+        part.update(Counted(2))
+        for _ in range(3):
+            await pilot.pause()
+        before = layouts[0]
+        part.update(Counted(5))
+        for _ in range(3):
+            await pilot.pause()
+        assert part.size.height == 5
+        assert layouts[0] - before == 2
