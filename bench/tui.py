@@ -1,6 +1,6 @@
 """Bench of the Textual app (run by hand; nothing here is a test).
 
-    .venv/bin/python bench/tui.py [--runs 5] [--seed 3] [--no-cold] [--profile FILE]
+    .venv/bin/python bench/tui.py [--runs 5] [--seed 3] [--no-cold] [--profile FILE] [--think 0.4]
 
 1. Cold start: a fresh interpreter imports and starts ``peloponnes`` until the start screen is
    ready for keys, against a bare Textual app that shows one label (median of --runs, and the
@@ -14,7 +14,9 @@
    update is pending for 30 ms.  (In headless mode Textual skips turning the frame into
    terminal output; the bench does it, as a real terminal's driver would, and stops the clock
    there.)  p50, p95 and max for answering keys (the key that gives an answer), for p/w (which
-   only choose to pass or withdraw) and for digit keys.
+   only choose to pass or withdraw) and for digit keys.  Before each decision's keys the bench
+   waits --think seconds (0.4 by default), as a player reads the screen: the board collects its
+   garbage in such pauses (``BoardScreen.tidy_heap``), as it does in a real game.
    With --profile, the answering keys run under cProfile (the rest does not): the statistics
    go to FILE (``python -m pstats FILE``) and the functions that took the most time of their
    own are printed.  The profile includes the 30 ms of quiet after each answer (``select``) and
@@ -73,6 +75,7 @@ Timed(bot_pause=0).run(headless=True, size=(120, 40))
 """
 
 QUIET = 0.030  # seconds without a frame or pending update: the screen has settled
+THINK = 0.4  # seconds a player looks at the screen before the keys of the next decision
 
 
 def cold(code: str, runs: int) -> float:
@@ -157,7 +160,7 @@ async def timed_key(app: Any, frames: Frames, key: str,
 Times = dict[str, list[tuple[float, float]]]
 
 
-async def whole_game(seed: int, profile: cProfile.Profile | None = None
+async def whole_game(seed: int, profile: cProfile.Profile | None = None, think: float = THINK
                      ) -> tuple[Times, int, int]:
     sys.path.insert(0, str(ROOT))
     os.environ["PELOPONNES_DATA_DIR"] = tempfile.mkdtemp(prefix="pel-bench-")
@@ -176,6 +179,7 @@ async def whole_game(seed: int, profile: cProfile.Profile | None = None
         app.set_session(session)
         await pilot.pause()
         while session.pending is not None:
+            await asyncio.sleep(think)  # the player reads the board and the panel
             board = app.board
             panel = board.panel() if board is not None else None
             if panel is None:
@@ -197,7 +201,7 @@ async def whole_game(seed: int, profile: cProfile.Profile | None = None
     return out, len(frames.stamps), frames.bytes
 
 
-async def bare_game(answers: int, digits: int) -> Times:
+async def bare_game(answers: int, digits: int, think: float = THINK) -> Times:
     from rich.table import Table
     from textual.app import App, ComposeResult
     from textual.binding import Binding, BindingType
@@ -242,6 +246,7 @@ async def bare_game(answers: int, digits: int) -> Times:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for _ in range(answers):
+            await asyncio.sleep(think)
             out["answer"].append(await timed_key(app, frames, "enter"))
         for i in range(digits):
             out["digit"].append(await timed_key(app, frames, str(1 + i % 3)))
@@ -270,6 +275,9 @@ def main() -> None:
     ap.add_argument("--no-cold", action="store_true", help="skip the cold starts")
     ap.add_argument("--profile", metavar="FILE",
                     help="profile the answering keys (cProfile) into FILE")
+    ap.add_argument("--think", type=float, default=THINK, metavar="SECONDS",
+                    help="the pause before each decision's keys, as a player reads the screen "
+                         f"(default {THINK}; the board collects its garbage then)")
     args = ap.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
           f"{os.cpu_count()} cores")
@@ -280,7 +288,7 @@ def main() -> None:
         print(f"cold start, peloponnes       : {pel * 1000:7.0f} ms (median of {args.runs})")
         print(f"ratio                        : {pel / bare:7.2f}")
     profile = cProfile.Profile() if args.profile else None
-    game, frames, sent = run(lambda: whole_game(args.seed, profile))
+    game, frames, sent = run(lambda: whole_game(args.seed, profile, args.think))
     print(f"whole 5-player game at 120×40, seed {args.seed}: key → screen settled, in ms "
           f"({frames} frames, {sent / 1e6:.1f} MB for the terminal)")
     print("                                wall clock            CPU time          keys")
@@ -288,7 +296,7 @@ def main() -> None:
     print(f"  peloponnes, answering key     {pct(game['answer'])}")
     print(f"  peloponnes, p/w (choose)      {pct(game['choose'])}")
     print(f"  peloponnes, digit key         {pct(game['digit'])}")
-    bare = run(lambda: bare_game(len(game["answer"]), len(game["digit"])))
+    bare = run(lambda: bare_game(len(game["answer"]), len(game["digit"]), args.think))
     print(f"  bare Textual, 'answer' key    {pct(bare['answer'])}")
     print(f"  bare Textual, digit key       {pct(bare['digit'])}")
     if profile is not None:

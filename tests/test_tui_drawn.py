@@ -1,5 +1,6 @@
-"""The board's parts drawn once (``tui/widgets/drawn.py``): a table is rendered once per width,
-an equal drawing changes nothing, and a part that grows lays the screen out once."""
+"""What keeps an answer quick: the board's parts drawn once (``tui/widgets/drawn.py``: a table is
+rendered once per width, an equal drawing changes nothing, a part that grows lays the screen out
+once) and full garbage collections held back until the board is still."""
 
 from __future__ import annotations
 
@@ -135,3 +136,42 @@ async def test_a_static_that_grows_takes_two_layouts(layouts: list[int]):
             await pilot.pause()
         assert part.size.height == 5
         assert layouts[0] - before == 2
+
+
+async def test_the_board_holds_full_collections_back_and_collects_when_still(monkeypatch):
+    """While a board is shown, Python's full collections are ten times rarer and the board
+    collects when nothing changed on it for TIDY_AFTER seconds; the thresholds come back
+    when the app ends."""
+    import gc
+
+    from support import CARDS, PlayerSpec, session_from
+
+    from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.screens import board as board_module
+
+    collections: list[int] = []
+    original_collect = gc.collect
+
+    def collect(generation: int = 2) -> int:
+        collections.append(generation)
+        return original_collect(generation)
+
+    monkeypatch.setattr(board_module.gc, "collect", collect)
+    monkeypatch.setattr(board_module, "TIDY_AFTER", 0.05)
+    before = gc.get_threshold()
+    app = PeloponnesApp(cards=CARDS, bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.set_session(session_from(PlayerSpec(civ="sparta", hand=["wood", "stone"]),
+                                     PlayerSpec(civ="tegea", hand=["stone", "grain"])))
+        await pilot.pause()
+        board = app.board
+        assert board is not None
+        assert gc.get_threshold() == (before[0], before[1],
+                                      before[2] * board_module.FULL_COLLECTIONS_HELD)
+        collections.clear()
+        board.refresh_board()  # something changed: one collection once the board is still
+        await pilot.pause(0.3)
+        assert collections == [2]
+        await pilot.pause(0.3)  # nothing changed since: no other
+        assert collections == [2]
+    assert gc.get_threshold() == before

@@ -494,9 +494,8 @@ class PeloponnesApp(CrashGuard):
         from peloponnes_tui.tui.widgets.panels import panel_for
 
         self.viewer = seat
-        board.refresh_board()
-        board.show_since([] if told else since_last_turn(session, seat))
-        board.set_panel(panel_for(session, session.pending))
+        board.show_turn(panel_for(session, session.pending),
+                        [] if told else since_last_turn(session, seat))
 
     def bot_step(self, gen: int) -> None:
         self._bot_timer = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -68,6 +69,21 @@ TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its colum
 # third of the column beside the board, a quarter under the own tableau (the longest panels still
 # fit below it)
 SINCE_SHARE = {"narrow": 5, "roomy": 3, "wide": 4}
+
+
+# Python's full garbage collections (about 30 ms each, some 20 a game) fell on whatever key
+# the allocations happened to reach their count on, in the middle of an answer.  While a board
+# is shown they are ten times rarer (FULL_COLLECTIONS_HELD) and the board collects instead when
+# nothing has changed on it for TIDY_AFTER seconds: while a player reads and thinks.
+TIDY_AFTER = 0.25
+FULL_COLLECTIONS_HELD = 10  # the factor on the count of young collections before a full one
+
+
+def hold_full_collections() -> tuple[int, int, int]:
+    """Make automatic full collections rarer; returns the thresholds to restore."""
+    old = gc.get_threshold()
+    gc.set_threshold(old[0], old[1], old[2] * FULL_COLLECTIONS_HELD)
+    return old
 
 
 def settle_heap() -> None:
@@ -176,6 +192,9 @@ class BoardScreen(Screen[None], AppAccess):
         self._changed = Changes()  # what the board marks as changed, as last drawn
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
+        self._thresholds = gc.get_threshold()  # the garbage collector's, restored at unmount
+        self._changed_at = 0.0  # when the board last changed (time.monotonic)
+        self._untidy = False  # anything drawn since the last full collection
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
@@ -209,6 +228,18 @@ class BoardScreen(Screen[None], AppAccess):
         self.set_layout(self.app.size.width)
         self.refresh_board()
         settle_heap()
+        self._thresholds = hold_full_collections()
+        self.set_interval(TIDY_AFTER, self.tidy_heap)
+
+    def on_unmount(self) -> None:
+        gc.set_threshold(*self._thresholds)
+
+    def tidy_heap(self) -> None:
+        """A full collection once the board has been still for TIDY_AFTER seconds (see
+        ``hold_full_collections``); nothing when nothing changed since the last one."""
+        if self._untidy and time.monotonic() - self._changed_at >= TIDY_AFTER:
+            self._untidy = False
+            gc.collect()
 
     def on_resize(self, event: Resize) -> None:
         self.set_layout(event.size.width)
@@ -228,15 +259,18 @@ class BoardScreen(Screen[None], AppAccess):
 
     # -- rendering ---------------------------------------------------------------------------
 
-    def _show(self, ident: str, draw: Callable[..., RenderableType], *args: Any) -> None:
+    def _show(self, ident: str, draw: Callable[..., RenderableType], *args: Any,
+              key: tuple[object, ...] | None = None) -> None:
         """Show ``draw(*args)`` in the part ``ident`` (a :class:`Drawn`), unless it already
         shows what equal arguments drew: an answer changes a few parts of the board, and
         drawing an unchanged part again would cost its render (and :meth:`Drawn.show` keeps
         what it shows when the new drawing is the same).  The board's drawing functions see
         nothing but their arguments (a view's log aside, which none of them reads: it changes
-        at every answer and has its own widget)."""
-        key = tuple(replace(a, log=()) if isinstance(a, View) else
-                    tuple(a) if isinstance(a, list) else a for a in args)
+        at every answer and has its own widget).  ``key``, when given, stands for the arguments:
+        all that the drawing reads of them, where that changes less often than the view."""
+        if key is None:
+            key = tuple(replace(a, log=()) if isinstance(a, View) else
+                        tuple(a) if isinstance(a, list) else a for a in args)
         if self._drawn.get(ident) == key:
             return
         self._drawn[ident] = key
@@ -246,6 +280,7 @@ class BoardScreen(Screen[None], AppAccess):
         session = self.papp.session
         if session is None:
             return
+        self._changed_at, self._untidy = time.monotonic(), True
         cards = session.cards
         viewer = self.papp.viewer
         view = session.view(viewer if viewer is not None else 0)
@@ -256,7 +291,10 @@ class BoardScreen(Screen[None], AppAccess):
         self._show("tabsline", tabs_line, self.query_one(ContentSwitcher).current or "table")
         changed = self._changed = self.changes()
         self.refresh_offer(changed)
-        self._show("tracks", tracks_table, cards, view, seats, changed)
+        # the tracks change a few times a round: drawn when what they show changed
+        self._show("tracks", tracks_table, cards, view, seats, changed,
+                   key=(view.tracks, tuple((p.seat, p.protection) for p in view.players),
+                        tuple(seats), changed.tracks))
         self._show("players", players_table, cards, view, seats, current)
         # the player to move's numbers on the panel's top border: in view while deciding, even
         # at 80×24 where the players table is below the fold (public information only)
@@ -360,6 +398,15 @@ class BoardScreen(Screen[None], AppAccess):
         since.display = bool(lines)
         self.query_one("#sincehead", Static).display = bool(lines)
         self.query_one("#last", Static).display = not lines
+
+    def show_turn(self, panel: DecisionPanel, since: Sequence[Line]) -> None:
+        """The board for a player's decision: drawn with the card the panel suggests already
+        highlighted (so the cards are drawn once), what happened since the player's last turn,
+        and the panel."""
+        self.chosen = panel.card if isinstance(panel, CardChoice) else None
+        self.refresh_board()
+        self.show_since(since)
+        self.set_panel(panel)
 
     def set_panel(self, panel: DecisionPanel | None, note: str = "") -> None:
         """Show a decision panel (or none), with a one-line note above it."""
@@ -486,6 +533,7 @@ class BoardScreen(Screen[None], AppAccess):
     def card_chosen(self, card: str | None) -> None:
         """The panel's choice moved: highlight the new card on the board."""
         if card != self.chosen:
+            self._changed_at, self._untidy = time.monotonic(), True
             self.chosen = card
             self.refresh_offer()  # a digit key: only the double frame moves
 
