@@ -175,3 +175,21 @@ async def test_the_board_holds_full_collections_back_and_collects_when_still(mon
         await pilot.pause(0.3)  # nothing changed since: no other
         assert collections == [2]
     assert gc.get_threshold() == before
+
+
+@pytest.mark.parametrize(("own", "expected"), [(None, 240), ("30", 30)])
+def test_the_app_draws_up_to_240_frames_a_second_unless_told_otherwise(own, expected):
+    """An answer's frame waits for Textual's next slot: 1/240 s apart instead of 1/60 (a
+    TEXTUAL_FPS of the user's own is kept)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_FPS"}
+    if own is not None:
+        env["TEXTUAL_FPS"] = own
+    out = subprocess.run(
+        [sys.executable, "-c", "import peloponnes_tui.tui.app, textual.constants as c; "
+                               "print(c.MAX_FPS)"],
+        env=env, capture_output=True, text=True, check=True)
+    assert int(out.stdout) == expected
