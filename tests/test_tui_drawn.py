@@ -106,36 +106,27 @@ async def test_an_equal_drawing_changes_nothing_and_another_one_is_shown():
         assert part.content is text
 
 
-async def test_a_part_that_grows_lays_the_screen_out_once(layouts: list[int]):
-    app = Parts(Drawn)
-    async with app.run_test(size=(40, 12)) as pilot:
-        part = app.query_one("#part", Drawn)
-        part.show(Counted(2))
-        for _ in range(3):
-            await pilot.pause()
-        before = layouts[0]
-        part.show(Counted(5))
-        for _ in range(3):
-            await pilot.pause()
-        assert part.size.height == 5
-        assert app.query_one("#below").region.y == 5
-        assert layouts[0] - before == 1
-
-
-async def test_a_static_that_grows_takes_two_layouts(layouts: list[int]):
-    """What the quiet virtual size saves: Textual's own widget asks for a second layout."""
-    app = Parts(Static)
+@pytest.mark.parametrize(("kind", "layouts_taken"), [(Drawn, 1), (Static, 2)])
+async def test_a_part_that_grows_lays_the_screen_out_once(kind: type[Static], layouts_taken: int,
+                                                          layouts: list[int]):
+    """A Drawn part that grows takes one layout; Textual's own Static asks for a second one
+    (its virtual size), which is what ``quiet_virtual_size`` saves."""
+    app = Parts(kind)
     async with app.run_test(size=(40, 12)) as pilot:
         part = app.query_one("#part", Static)
         part.update(Counted(2))
         for _ in range(3):
             await pilot.pause()
         before = layouts[0]
-        part.update(Counted(5))
+        if isinstance(part, Drawn):
+            part.show(Counted(5))
+        else:
+            part.update(Counted(5))
         for _ in range(3):
             await pilot.pause()
         assert part.size.height == 5
-        assert layouts[0] - before == 2
+        assert app.query_one("#below").region.y == 5
+        assert layouts[0] - before == layouts_taken
 
 
 async def test_the_board_holds_full_collections_back_and_collects_when_still(monkeypatch):
