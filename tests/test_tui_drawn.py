@@ -168,6 +168,28 @@ async def test_the_board_holds_full_collections_back_and_collects_when_still(mon
     assert gc.get_threshold() == before
 
 
+def test_full_collections_stay_held_while_any_board_holds_them():
+    """A new game's board can be mounted before the old one is unmounted: the thresholds come
+    back only when the last board lets go."""
+    import gc
+
+    from peloponnes_tui.tui.screens.board import FULL_COLLECTIONS_HELD, FullCollections
+
+    before = gc.get_threshold()
+    held = (before[0], before[1], before[2] * FULL_COLLECTIONS_HELD)
+    hold = FullCollections()
+    try:
+        hold.hold()  # the old board
+        hold.hold()  # the new one, mounted first
+        assert gc.get_threshold() == held
+        hold.release()  # the old one goes
+        assert gc.get_threshold() == held
+        hold.release()
+        assert gc.get_threshold() == before
+    finally:
+        gc.set_threshold(*before)
+
+
 @pytest.mark.parametrize(("own", "expected"), [(None, 240), ("30", 30)])
 def test_the_app_draws_up_to_240_frames_a_second_unless_told_otherwise(own, expected):
     """An answer's frame waits for Textual's next slot: 1/240 s apart instead of 1/60 (a

@@ -79,11 +79,28 @@ TIDY_AFTER = 0.25
 FULL_COLLECTIONS_HELD = 10  # the factor on the count of young collections before a full one
 
 
-def hold_full_collections() -> tuple[int, int, int]:
-    """Make automatic full collections rarer; returns the thresholds to restore."""
-    old = gc.get_threshold()
-    gc.set_threshold(old[0], old[1], old[2] * FULL_COLLECTIONS_HELD)
-    return old
+class FullCollections:
+    """Holds Python's automatic full collections back (FULL_COLLECTIONS_HELD times rarer)
+    while at least one board holds them: a new game's board may be mounted before the last
+    one is unmounted."""
+
+    def __init__(self) -> None:
+        self.holders = 0
+        self.thresholds = gc.get_threshold()  # as they were before the first hold
+
+    def hold(self) -> None:
+        if not self.holders:
+            self.thresholds = t0, t1, t2 = gc.get_threshold()
+            gc.set_threshold(t0, t1, t2 * FULL_COLLECTIONS_HELD)
+        self.holders += 1
+
+    def release(self) -> None:
+        self.holders -= 1
+        if not self.holders:
+            gc.set_threshold(*self.thresholds)
+
+
+FULL_COLLECTIONS = FullCollections()
 
 
 def settle_heap() -> None:
@@ -192,7 +209,6 @@ class BoardScreen(Screen[None], AppAccess):
         self._changed = Changes()  # what the board marks as changed, as last drawn
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
-        self._thresholds = gc.get_threshold()  # the garbage collector's, restored at unmount
         self._changed_at = 0.0  # when the board last changed (time.monotonic)
         self._untidy = False  # anything drawn since the last full collection
 
@@ -228,15 +244,15 @@ class BoardScreen(Screen[None], AppAccess):
         self.set_layout(self.app.size.width)
         self.refresh_board()
         settle_heap()
-        self._thresholds = hold_full_collections()
+        FULL_COLLECTIONS.hold()
         self.set_interval(TIDY_AFTER, self.tidy_heap)
 
     def on_unmount(self) -> None:
-        gc.set_threshold(*self._thresholds)
+        FULL_COLLECTIONS.release()
 
     def tidy_heap(self) -> None:
         """A full collection once the board has been still for TIDY_AFTER seconds (see
-        ``hold_full_collections``); nothing when nothing changed since the last one."""
+        :class:`FullCollections`); nothing when nothing changed since the last one."""
         if self._untidy and time.monotonic() - self._changed_at >= TIDY_AFTER:
             self._untidy = False
             gc.collect()
