@@ -31,7 +31,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from peloponnes_tui.bots import BOT_NAMES, Bot, make_bot
-from peloponnes_tui.bots.search import TO_END_FROM, SearchBot
+from peloponnes_tui.bots.search import COIN_CHOICES, TO_END_FROM, SearchBot
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine.game import Game
 from peloponnes_tui.simulate import NAMES, Summary, game_record, game_seed, share_text, wilson
@@ -98,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     " a comma list: one for each round 2, 3, ... the playout stops at")
     ap.add_argument("--power-weight", type=float, default=0.0,
                     help="projected power points added to the estimate at a playout's end")
-    ap.add_argument("--coin-choices", type=int, default=0,
+    ap.add_argument("--coin-choices", type=int, default=COIN_CHOICES,
                     help="other sets of coin cards tried for a bid on each card; 0: none")
     ap.add_argument("--close-playouts", type=int, default=-1,
                     help="playouts added while the two best candidates are close; -1: the bot's"

@@ -238,13 +238,15 @@ def test_coin_choices_offer_a_bid_with_other_coin_cards(cards):
     and inhabitants 60 (no luxury goods); the heuristic gives wood first (6, then 14). The other
     sets keep one resource as long as possible or give it first: for one coin, stone 20, grain
     47 or inhabitants 60; for two, 20 + 47, 20 + 6, 47 + 6 or 60 + 6. With ``coin_choices=1``
-    the best of them by the estimate (stone 20) joins the bids on each card and pushes the
-    weakest candidates out; by default (0) the candidates are the heuristic's coins only."""
+    (the default) the best of them by the estimate (stone 20) joins the bids on each card and
+    pushes the weakest candidates out; with 0 the bids are made with the heuristic's coins
+    only."""
     game = Game.new(list(NAMES[:2]), 5, cards)
     prompt = game.pending
     assert prompt is not None and prompt.player == 0 and prompt.kind == "bid"
     view = game.view_for(0)
-    bot = SearchBot(cards, 1, coin_choices=1)
+    bot = SearchBot(cards, 1)
+    assert bot.ranker.coin_choices == 1
     ranker = bot.ranker
     pos = ranker._pos(view)
     assert prompt.hand == (6, 20, 14, 47, 60) and prompt.luxury_usable == 0
@@ -258,7 +260,7 @@ def test_coin_choices_offer_a_bid_with_other_coin_cards(cards):
         PlaceBid("market", (6,)), PlaceBid("market", (20,)), PlaceBid("market", (6, 14)),
         PlaceBid("barley-fields", (6,)), PlaceBid("barley-fields", (20,)),
         PlaceBid("barley-fields", (6, 14)), PlaceBid("forest", (6, 14, 20, 47)), Pass()]
-    assert SearchBot(cards, 1).candidates(prompt, view) == [
+    assert SearchBot(cards, 1, coin_choices=0).candidates(prompt, view) == [
         PlaceBid("market", (6,)), PlaceBid("market", (6, 14)), PlaceBid("barley-fields", (6,)),
         PlaceBid("barley-fields", (6, 14)), PlaceBid("forest", (6, 14, 20, 47)),
         PlaceBid("pine-forest", (6, 14, 20, 47, 60)), Pass(), PlaceBid("sawmill", (6, 14, 20, 47))]

@@ -208,6 +208,10 @@ def _sigmoid(x: float) -> float:
 # is longer (more seats to play), so fewer of them keep a decision well under a second.
 PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 96}
 
+# Other sets of coin cards tried for a bid on each card (besides the heuristic's): one gained
+# 3.6 points against the heuristic on the tuning seeds (docs/bots.md, "search").
+COIN_CHOICES = 1
+
 # Playouts a decision may add, by the number of players, to tell its two best candidates apart
 # when sequential halving leaves them close (``close_playouts``); 0: none.
 CLOSE_PLAYOUTS_BY_PLAYERS = {2: 0, 3: 0, 4: 0, 5: 0}
@@ -229,7 +233,8 @@ class SearchBot(Bot):
     playout counts 73 % won, one number or one by the round the playout stopped at
     (``bench/leaf_fit.py`` fits them); ``power_weight``: the share of the power points projected
     by the estimate that a cut-short playout adds to it (:meth:`leaf_score`); ``coin_choices``:
-    other sets of coin cards tried for a bid on each card (0: only the heuristic's);
+    other sets of coin cards tried for a bid on each card (0: only the heuristic's; by default
+    :data:`COIN_CHOICES`);
     ``close_playouts``: playouts a decision may add, 8 copies at a time, while its two best
     candidates are within two standard errors of each other (None: by the number of players,
     :data:`CLOSE_PLAYOUTS_BY_PLAYERS`);
@@ -247,7 +252,7 @@ class SearchBot(Bot):
                  horizon: int | None = 1, max_candidates: int = 8,
                  time_limit: float | None = 0.9, to_end_from: int | None = TO_END_FROM,
                  margin_scale: float | Mapping[int, float] = 1.5,
-                 power_weight: float = 0.0, coin_choices: int = 0,
+                 power_weight: float = 0.0, coin_choices: int = COIN_CHOICES,
                  close_playouts: int | None = None) -> None:
         super().__init__(cards, seed)
         self.playouts = playouts
@@ -432,4 +437,4 @@ class SearchBot(Bot):
         return _sigmoid(lead / self.leaf_scale(g.round)) + self.margin_weight * lead
 
 
-__all__ = ["SearchBot"]
+__all__ = ["COIN_CHOICES", "SearchBot"]
