@@ -208,8 +208,9 @@ def _sigmoid(x: float) -> float:
 # is longer (more seats to play), so fewer of them keep a decision well under a second.
 PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 96}
 
-# Other sets of coin cards tried for a bid on each card (besides the heuristic's): one gained
-# 3.6 points against the heuristic on the tuning seeds (docs/bots.md, "search").
+# Other sets of coin cards tried for a bid on each card (besides the heuristic's): one won 3.6
+# points more against the heuristic on the tuning seeds, but no more on seeds 1 and 11001
+# (docs/bots.md, "search"); 0 is the bot as it was before.
 COIN_CHOICES = 1
 
 # Playouts a decision may add, by the number of players, to tell its two best candidates apart
@@ -237,11 +238,9 @@ class SearchBot(Bot):
     :data:`COIN_CHOICES`);
     ``close_playouts``: playouts a decision may add, 8 copies at a time, while its two best
     candidates are within two standard errors of each other (None: by the number of players,
-    :data:`CLOSE_PLAYOUTS_BY_PLAYERS`);
-    ``max_candidates``:
-    answers tried per decision; ``time_limit``: seconds per decision after which the search stops
-    early (None: no limit; with a limit, a very slow machine may make a game differ from run to
-    run).
+    :data:`CLOSE_PLAYOUTS_BY_PLAYERS`); ``max_candidates``: answers tried per decision;
+    ``time_limit``: seconds per decision after which the search stops early (None: no limit;
+    with a limit, a very slow machine may make a game differ from run to run).
     """
 
     name = "search"
