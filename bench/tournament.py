@@ -11,10 +11,11 @@ Game i uses seed ``game_seed(S, i)`` (:func:`peloponnes_tui.simulate.game_seed`;
 kind) and seats the bots rotated by ``i`` places, and bot seeds are derived
 as in :func:`peloponnes_tui.simulate.play_game`, so a game here is the game `simulate` plays
 (for bots with their default settings). The ``--playouts``, ``--horizon``, ``--to-end-from``,
-``--margin-scale``, ``--power-weight``, ``--candidates`` and ``--time-limit`` options set up every
-search bot. The statistics: win rate with a 95 % Wilson interval, mean score and spread per bot,
-wins per seat, and the time per search-bot decision (wall clock, in the worker process; only
-decisions with a choice are searched, the others take no time and are counted separately).
+``--margin-scale``, ``--power-weight``, ``--coin-choices``, ``--close-playouts``, ``--candidates``
+and ``--time-limit`` options set up every search bot. The statistics: win rate with a 95 % Wilson
+interval, mean score and spread per bot, wins per seat, and the time per search-bot decision
+(wall clock, in the worker process; only decisions with a choice are searched, the others take no
+time and are counted separately).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from peloponnes_tui.bots import BOT_NAMES, Bot, make_bot
-from peloponnes_tui.bots.search import TO_END_FROM, SearchBot
+from peloponnes_tui.bots.search import COIN_CHOICES, TO_END_FROM, SearchBot
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine.game import Game
 from peloponnes_tui.simulate import NAMES, Summary, game_record, game_seed, share_text, wilson
@@ -44,7 +45,9 @@ def _bot(name: str, seed: int) -> Bot:
         return SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
                          max_candidates=_OPTS["candidates"], time_limit=_OPTS["time_limit"],
                          to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"],
-                         power_weight=_OPTS["power_weight"])
+                         power_weight=_OPTS["power_weight"],
+                         coin_choices=_OPTS["coin_choices"],
+                         close_playouts=_OPTS["close_playouts"])
     return make_bot(name, cards, seed)
 
 
@@ -95,6 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     " a comma list: one for each round 2, 3, ... the playout stops at")
     ap.add_argument("--power-weight", type=float, default=0.0,
                     help="projected power points added to the estimate at a playout's end")
+    ap.add_argument("--coin-choices", type=int, default=COIN_CHOICES,
+                    help="other sets of coin cards tried for a bid on each card; 0: none")
+    ap.add_argument("--close-playouts", type=int, default=-1,
+                    help="playouts added while the two best candidates are close; -1: the bot's"
+                    " default for the table size")
     ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -106,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     opts = {"playouts": args.playouts or None, "horizon": args.horizon or None,
             "candidates": args.candidates, "time_limit": args.time_limit or None,
             "to_end_from": args.to_end_from or None, "margin_scale": scale,
-            "power_weight": args.power_weight}
+            "power_weight": args.power_weight, "coin_choices": args.coin_choices,
+            "close_playouts": None if args.close_playouts < 0 else args.close_playouts}
     jobs = []
     for i in range(args.games):
         shift = i % len(bots)
@@ -134,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{args.playouts or 'default'} playouts, horizon {args.horizon or 'end'}, "
           f"{args.candidates} candidates, to the end from round {args.to_end_from or 'never'}, "
           f"margin scale {args.margin_scale}, power weight {args.power_weight:g}, "
+          f"coin choices {args.coin_choices}, "
+          f"close playouts {'default' if args.close_playouts < 0 else args.close_playouts}, "
           f"time limit {args.time_limit or 'none'} s; "
           f"{args.workers} worker(s), {wall:.0f} s")
     print(f"{'bot':10} {'games':>5} {'wins':>6}  {'win rate (95% CI)':20} "

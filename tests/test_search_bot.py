@@ -15,7 +15,7 @@ from peloponnes_tui.bots import BOTS, SearchBot, make_bot
 from peloponnes_tui.bots import search as search_module
 from peloponnes_tui.bots.heuristic import HeuristicBot
 from peloponnes_tui.engine.game import Game
-from peloponnes_tui.engine.prompts import ANSWERS_FOR
+from peloponnes_tui.engine.prompts import ANSWERS_FOR, CatastropheAnswer, Pass, PlaceBid
 from peloponnes_tui.simulate import NAMES
 
 # A tiny budget keeps the tests fast: two candidates, one playout each, one round ahead.
@@ -231,3 +231,79 @@ def test_a_cut_short_playout_is_worth_the_chance_of_winning_from_the_lead(cards)
     expected = 1 / (1 + math.exp(-lead / 3.0)) + 0.05 * lead
     assert bot._value(sample, 0) == pytest.approx(expected)
     assert bot._value(sample, 1) == pytest.approx(1 / (1 + math.exp(lead / 3.0)) - 0.05 * lead)
+
+
+def test_coin_choices_offer_a_bid_with_other_coin_cards(cards):
+    """Round 1 of a 2-player game (seed 5), seat 0 holds wood 6, stone 20, wood 14, grain 47
+    and inhabitants 60 (no luxury goods); the heuristic gives wood first (6, then 14). The other
+    sets keep one resource as long as possible or give it first: for one coin, stone 20, grain
+    47 or inhabitants 60; for two, 20 + 47, 20 + 6, 47 + 6 or 60 + 6. With ``coin_choices=1``
+    (the default) the best of them by the estimate (stone 20) joins the bids on each card and
+    pushes the weakest candidates out; with 0 the bids are made with the heuristic's coins
+    only."""
+    game = Game.new(list(NAMES[:2]), 5, cards)
+    prompt = game.pending
+    assert prompt is not None and prompt.player == 0 and prompt.kind == "bid"
+    view = game.view_for(0)
+    bot = SearchBot(cards, 1)
+    assert bot.ranker.coin_choices == 1
+    ranker = bot.ranker
+    pos = ranker._pos(view)
+    assert prompt.hand == (6, 20, 14, 47, 60) and prompt.luxury_usable == 0
+    assert ranker._spend_order(prompt.hand, pos) == [6, 14, 20, 47, 60]
+    assert ranker._coin_sets(prompt.hand, 1, 0, pos, [6], 0) == [([20], 0), ([47], 0),
+                                                                  ([60], 0)]
+    assert ranker._coin_sets(prompt.hand, 2, 0, pos, [6, 14], 0) == [
+        ([20, 47], 0), ([20, 6], 0), ([47, 6], 0), ([60, 6], 0)]
+    with_choices = bot.candidates(prompt, view)
+    assert with_choices == [
+        PlaceBid("market", (6,)), PlaceBid("market", (20,)), PlaceBid("market", (6, 14)),
+        PlaceBid("barley-fields", (6,)), PlaceBid("barley-fields", (20,)),
+        PlaceBid("barley-fields", (6, 14)), PlaceBid("forest", (6, 14, 20, 47)), Pass()]
+    assert SearchBot(cards, 1, coin_choices=0).candidates(prompt, view) == [
+        PlaceBid("market", (6,)), PlaceBid("market", (6, 14)), PlaceBid("barley-fields", (6,)),
+        PlaceBid("barley-fields", (6, 14)), PlaceBid("forest", (6, 14, 20, 47)),
+        PlaceBid("pine-forest", (6, 14, 20, 47, 60)), Pass(), PlaceBid("sawmill", (6, 14, 20, 47))]
+    for answer in with_choices:  # every candidate is a legal answer
+        game.determinize(0, random.Random(1)).answer(answer)
+
+
+def test_close_candidates_get_more_playouts_until_one_is_clearly_ahead():
+    """Two candidates are close while the mean of their paired differences is within two
+    standard errors of zero (and always with fewer than two shared copies)."""
+    close = SearchBot._close
+    assert close({1: 1.0}, {1: 0.0})
+    assert close({1: 1.0, 2: 0.0, 3: 1.0}, {1: 0.0, 2: 1.0, 3: 0.0})
+    # differences 1, 1, 1.5: mean 7/6, standard error 1/6
+    assert not close({1: 1.0, 2: 1.0, 3: 1.5, 4: 9.0}, {1: 0.0, 2: 0.0, 3: 0.0})
+    # differences 1, 0: mean 0.5, standard error 0.5
+    assert close({1: 1.0, 2: 0.0}, {1: 0.0, 2: 0.0})
+
+
+def test_close_playouts_are_spent_only_on_a_close_decision(cards):
+    """Seed 5, 2 players, a heuristic bot answering for both seats. With 8 playouts and two
+    candidates the first bid (a coin on the Market against passing) is clear after the 8, and no
+    playout is added whatever ``close_playouts``; at seat 0's second catastrophe (cover the
+    civilization with coin card 20 or remove it) the two are close after 8, and 16 more copies
+    (8 at a time) set them apart: 24 playouts with a budget of 16 or 64 for it, the same choice.
+    By default none is added."""
+    game = Game.new(list(NAMES[:2]), 5, cards)
+    heuristic = make_bot("heuristic", cards, 3)
+    seen = []
+    for _ in range(11):
+        prompt = game.pending
+        assert prompt is not None
+        view = game.view_for(prompt.player)
+        if prompt.kind in ("bid", "catastrophe") and prompt.player == 0:
+            runs = []
+            for extra in (0, 16, 64, None):
+                bot = SearchBot(cards, 1, playouts=8, max_candidates=2, close_playouts=extra,
+                                time_limit=None)
+                runs.append((bot.decide(prompt, view), bot.last_playouts))
+            seen.append((prompt.kind, runs))
+        game.answer(heuristic.decide(prompt, view))
+    market = PlaceBid("market", (6,))
+    cover = CatastropheAnswer((("civ", 20),))
+    assert seen[0] == ("bid", [(market, 8)] * 4)
+    assert seen[-1] == ("catastrophe", [(cover, 8), (cover, 24), (cover, 24), (cover, 8)])
+    assert SearchBot(cards, 1).close_budget(game.view_for(0)) == 0

@@ -50,7 +50,13 @@ from peloponnes_tui.engine.view import Sample, View
 
 
 class _Ranker(HeuristicBot):
-    """The heuristic bot, asked for its scored options instead of only its choice."""
+    """The heuristic bot, asked for its scored options instead of only its choice.
+
+    ``coin_choices``: a bid on each card is also offered with up to this many other sets of
+    coin cards than the heuristic would give (:meth:`_coin_sets`, the best by the estimate).
+    """
+
+    coin_choices = 0
 
     def estimate(self, view: View, power_weight: float = 0.0) -> float:
         """The heuristic's estimate of this player's final score, before a round's bidding,
@@ -104,11 +110,44 @@ class _Ranker(HeuristicBot):
             v, coins, lux = self._bid_value(t, t.need_coins, pos, prompt.hand,
                                             prompt.luxury_usable, ctx)
             out.append((v - 0.15 * threat, PlaceBid(t.card, tuple(coins), lux)))
+            if self.coin_choices:
+                card = self.power_cards[t.card]
+                alts: list[tuple[float, Answer]] = []
+                for other, olux in self._coin_sets(prompt.hand, t.need_coins,
+                                                   prompt.luxury_usable, pos, coins, lux):
+                    rest = [c for c in prompt.hand if c not in other]
+                    ov = self._gain_outcome(card, self._without(pos, other, olux), rest, ctx)
+                    alts.append((ov - 0.15 * threat, PlaceBid(t.card, tuple(other), olux)))
+                alts.sort(key=lambda o: -o[0])  # stable
+                out += alts[: self.coin_choices]
             if threat and t.need_coins + 1 <= funds:
                 # one coin more, so that a later player cannot take the card as cheaply
                 v, coins, lux = self._bid_value(t, t.need_coins + 1, pos, prompt.hand,
                                                 prompt.luxury_usable, ctx)
                 out.append((v - 0.06 * threat, PlaceBid(t.card, tuple(coins), lux)))
+        return out
+
+    def _coin_sets(self, hand: Sequence[int], amount: int, luxury_usable: int, pos: Pos,
+                   coins: Sequence[int], lux: int) -> list[tuple[list[int], int]]:
+        """Other ways to put ``amount`` coins on a bid than the heuristic's (``coins`` and
+        ``lux`` luxury goods): keeping every coin card of one resource as long as possible, or
+        giving them first; and, with luxury goods to trade, as many or as few of them as can
+        be. Each set of coin cards once, the heuristic's own left out."""
+        order = self._spend_order(hand, pos)
+        seen = {(tuple(sorted(coins)), lux)}
+        out: list[tuple[list[int], int]] = []
+        orders = []
+        for res in ("wood", "stone", "grain", "inhabitants"):
+            orders.append(sorted(order, key=lambda c: self.coin_res[c] == res))  # kept last
+            orders.append(sorted(order, key=lambda c: self.coin_res[c] != res))  # given first
+        luxes = {lux, max(0, amount - len(order)), min(luxury_usable, amount)}
+        for n_lux in sorted(luxes):
+            for o in [order, *orders]:
+                spent = o[: amount - n_lux]
+                key = (tuple(sorted(spent)), n_lux)
+                if key not in seen:
+                    seen.add(key)
+                    out.append((spent, n_lux))
         return out
 
     def _catastrophe_options(self, prompt: CatastrophePrompt, view: View, pos: Pos
@@ -169,6 +208,15 @@ def _sigmoid(x: float) -> float:
 # is longer (more seats to play), so fewer of them keep a decision well under a second.
 PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 96}
 
+# Other sets of coin cards tried for a bid on each card (besides the heuristic's): one won 3.6
+# points more against the heuristic on the tuning seeds, but no more on seeds 1 and 11001
+# (docs/bots.md, "search"); 0 is the bot as it was before.
+COIN_CHOICES = 1
+
+# Playouts a decision may add, by the number of players, to tell its two best candidates apart
+# when sequential halving leaves them close (``close_playouts``); 0: none.
+CLOSE_PLAYOUTS_BY_PLAYERS = {2: 0, 3: 0, 4: 0, 5: 0}
+
 # From which round on a playout goes to the end of the game (the real score instead of an
 # estimate), whatever the horizon; None: never. From round 7 on was tried and did not help
 # (docs/bots.md, "search").
@@ -185,10 +233,14 @@ class SearchBot(Bot):
     horizon (None: never); ``margin_scale``: the estimated margin (points) at which a cut-short
     playout counts 73 % won, one number or one by the round the playout stopped at
     (``bench/leaf_fit.py`` fits them); ``power_weight``: the share of the power points projected
-    by the estimate that a cut-short playout adds to it (:meth:`leaf_score`); ``max_candidates``:
-    answers tried per decision; ``time_limit``: seconds per decision after which the search stops
-    early (None: no limit; with a limit, a very slow machine may make a game differ from run to
-    run).
+    by the estimate that a cut-short playout adds to it (:meth:`leaf_score`); ``coin_choices``:
+    other sets of coin cards tried for a bid on each card (0: only the heuristic's; by default
+    :data:`COIN_CHOICES`);
+    ``close_playouts``: playouts a decision may add, 8 copies at a time, while its two best
+    candidates are within two standard errors of each other (None: by the number of players,
+    :data:`CLOSE_PLAYOUTS_BY_PLAYERS`); ``max_candidates``: answers tried per decision;
+    ``time_limit``: seconds per decision after which the search stops early (None: no limit;
+    with a limit, a very slow machine may make a game differ from run to run).
     """
 
     name = "search"
@@ -199,7 +251,8 @@ class SearchBot(Bot):
                  horizon: int | None = 1, max_candidates: int = 8,
                  time_limit: float | None = 0.9, to_end_from: int | None = TO_END_FROM,
                  margin_scale: float | Mapping[int, float] = 1.5,
-                 power_weight: float = 0.0) -> None:
+                 power_weight: float = 0.0, coin_choices: int = COIN_CHOICES,
+                 close_playouts: int | None = None) -> None:
         super().__init__(cards, seed)
         self.playouts = playouts
         self.horizon = horizon
@@ -209,6 +262,8 @@ class SearchBot(Bot):
         self.max_candidates = max_candidates
         self.time_limit = time_limit
         self.ranker = _Ranker(cards, seed)
+        self.ranker.coin_choices = coin_choices
+        self.close_playouts = close_playouts
         self.policy = HeuristicBot(cards, seed)
         # statistics, for tests and measurements
         self.last_playouts = 0
@@ -262,6 +317,7 @@ class SearchBot(Bot):
         n = len(cands)
         totals = [0.0] * n
         counts = [0] * n
+        values: list[dict[int, float]] = [{} for _ in range(n)]  # by copy, for close decisions
         alive = list(range(n))
         phases = max(1, math.ceil(math.log2(n)))
         budget = self.budget(view)
@@ -287,16 +343,53 @@ class SearchBot(Bot):
                         continue
                     totals[i] += value
                     counts[i] += 1
+                    values[i][seed] = value
             if not alive:
                 break
             alive.sort(key=lambda i: (-(totals[i] / counts[i]) if counts[i] else math.inf, i))
             if phase < phases - 1:
                 alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        extra = self.close_budget(view)
+        while len(alive) >= 2 and extra >= 2 and self._close(values[alive[0]], values[alive[1]]):
+            # the two best are not clearly apart: more copies for both, 8 at a time
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break
+            for _ in range(min(8, extra // 2)):
+                seed = base + deal
+                deal += 1
+                for i in alive[:2]:
+                    value = self._playout(view, cands[i], seed)
+                    used += 1
+                    extra -= 1
+                    if value is None:  # pragma: no cover - both were legal on earlier copies
+                        value = -math.inf
+                    totals[i] += value
+                    counts[i] += 1
+                    values[i][seed] = value
+            alive[:2] = sorted(alive[:2], key=lambda i: (-(totals[i] / counts[i]), i))
         self.last_playouts = used
         self.total_playouts += used
         if not alive:
             return cands[0]
         return cands[alive[0]]
+
+    def close_budget(self, view: View) -> int:
+        """Playouts a decision may add for its two best candidates while they are close."""
+        if self.close_playouts is not None:
+            return self.close_playouts
+        return CLOSE_PLAYOUTS_BY_PLAYERS[len(view.players)]
+
+    @staticmethod
+    def _close(a: Mapping[int, float], b: Mapping[int, float]) -> bool:
+        """Whether two candidates' values on the copies both were played on differ by less
+        than twice the standard error of their mean difference (paired, as the copies are
+        shared)."""
+        diffs = [a[k] - b[k] for k in a.keys() & b.keys()]
+        if len(diffs) < 2:
+            return True
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return abs(mean) < 2.0 * math.sqrt(var / len(diffs))
 
     def _playout(self, view: View, answer: Answer, seed: int) -> float | None:
         """Play ``answer`` on a copy dealt with ``seed`` and on with heuristic bots."""
@@ -343,4 +436,4 @@ class SearchBot(Bot):
         return _sigmoid(lead / self.leaf_scale(g.round)) + self.margin_weight * lead
 
 
-__all__ = ["SearchBot"]
+__all__ = ["COIN_CHOICES", "SearchBot"]
