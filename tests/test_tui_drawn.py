@@ -206,3 +206,40 @@ def test_the_app_draws_up_to_240_frames_a_second_unless_told_otherwise(own, expe
                                "print(c.MAX_FPS)"],
         env=env, capture_output=True, text=True, check=True)
     assert int(out.stdout) == expected
+
+
+def test_the_players_grid_draws_what_richs_table_draws():
+    """``LineGrid`` (the players table) gives the same lines, character by character and style by
+    style, as the Rich ``Table`` it replaces, at the board's width and, by falling back to
+    the Table, when it does not fit; over the positions of seeded random games."""
+    import random
+
+    from rich.console import Console
+    from rich.segment import Segment
+    from rich.style import Style
+    from support import CARDS
+
+    from peloponnes_tui.bots.random_bot import RandomBot
+    from peloponnes_tui.tui.render import players_table
+    from peloponnes_tui.tui.session import Session, default_seats
+
+    console = Console(width=80, color_system="truecolor", force_terminal=True)
+
+    def lines(renderable: object, width: int) -> list[list[Segment]]:
+        out = console.render_lines(renderable, console.options.update_width(width), pad=False)
+        return [list(Segment.simplify(Segment(s.text, s.style or Style()) for s in line))
+                for line in out]
+
+    compared = 0
+    for seed, players in ((1, 2), (2, 3), (3, 5)):
+        session = Session.new(default_seats(players, humans=players), seed, CARDS, privacy=False)
+        rng = random.Random(seed)
+        while session.pending is not None:  # the whole game
+            seat = session.pending.player
+            grid = players_table(CARDS, session.view(seat), session.seats, seat)
+            for width in (78, 30):
+                assert lines(grid, width) == lines(grid.table(), width)
+                compared += 1
+            bot = RandomBot(CARDS, seed=rng.randrange(10**6))
+            session.answer(bot.decide(session.pending, session.view(seat)))
+    assert compared > 300
