@@ -104,6 +104,8 @@ async def test_an_equal_drawing_changes_nothing_and_another_one_is_shown():
         text = part.content
         part.show(Text("one line"))
         assert part.content is text
+        part.show(Text("one line", style="bold"))  # the same characters in another style
+        assert part.content is not text
 
 
 @pytest.mark.parametrize(("kind", "layouts_taken"), [(Drawn, 1), (Static, 2)])

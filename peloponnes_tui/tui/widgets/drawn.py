@@ -108,8 +108,10 @@ class Drawn(Static):
             self.update(content, layout=self.display)
             return
         if isinstance(content, Text):
-            if isinstance(old, Text) and old == content:
-                return
+            if isinstance(old, Text) and old == content and old.style == content.style \
+                    and (old.justify, old.overflow, old.no_wrap) == \
+                    (content.justify, content.overflow, content.no_wrap):
+                return  # (Text's own equality looks at the characters and spans only)
             self.update(content, layout=False)
             height = self.get_content_height(size, self.app.size, size.width)
         else:
