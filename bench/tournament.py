@@ -89,7 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--playouts", type=int, default=0,
                     help="per decision; 0: the bot's default for the table size")
-    ap.add_argument("--horizon", type=int, default=1, help="rounds per playout; 0: to the end")
+    ap.add_argument("--horizon", type=int, default=-1,
+                    help="rounds per playout; 0: to the end; -1: the bot's default for the "
+                         "table size")
     ap.add_argument("--candidates", type=int, default=8)
     ap.add_argument("--to-end-from", type=int, default=TO_END_FROM or 0,
                     help="round from which playouts go to the end of the game; 0: never")
@@ -111,7 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(f"need 2-5 known bots ({', '.join(BOT_NAMES)})")
     scales = [float(x) for x in args.margin_scale.split(",")]
     scale = scales[0] if len(scales) == 1 else dict(enumerate(scales, 2))
-    opts = {"playouts": args.playouts or None, "horizon": args.horizon or None,
+    horizon = "table" if args.horizon < 0 else args.horizon or None
+    opts = {"playouts": args.playouts or None, "horizon": horizon,
             "candidates": args.candidates, "time_limit": args.time_limit or None,
             "to_end_from": args.to_end_from or None, "margin_scale": scale,
             "power_weight": args.power_weight, "coin_choices": args.coin_choices,
@@ -140,7 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         quick += q
     n = summary.games
     print(f"{n} games, {len(bots)} players, seed {args.seed}, search bots: "
-          f"{args.playouts or 'default'} playouts, horizon {args.horizon or 'end'}, "
+          f"{args.playouts or 'default'} playouts, "
+          f"horizon {'default' if horizon == 'table' else horizon or 'end'}, "
           f"{args.candidates} candidates, to the end from round {args.to_end_from or 'never'}, "
           f"margin scale {args.margin_scale}, power weight {args.power_weight:g}, "
           f"coin choices {args.coin_choices}, "

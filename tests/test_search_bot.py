@@ -145,10 +145,24 @@ def test_default_budget_follows_the_table_size(cards):
     assert default.max_candidates == 8
 
 
+def test_playouts_look_two_rounds_ahead_at_two_players_and_one_at_bigger_tables(cards):
+    """The default horizon is by the table's size (HORIZON_BY_PLAYERS): a playout from the
+    bidding of round 2 stops at the bidding of round 4 at 2 players, of round 3 at 3 to 5; a
+    horizon given is kept."""
+    default, one = SearchBot(cards, 1), SearchBot(cards, 1, horizon=1)
+    for players, stop in ((2, 4), (3, 3), (4, 3), (5, 3)):
+        game = Game.new(list(NAMES[:players]), 2, cards)
+        view = dataclasses.replace(game.view_for(0), round=2)
+        assert default.stop_round(view) == stop
+        assert one.stop_round(view) == 3
+    assert SearchBot(cards, 1, horizon=None).stop_round(view) is None
+
+
 def test_playouts_go_to_the_end_of_the_game_from_the_round_given(cards):
     """With ``to_end_from=7`` a playout from round 6 stops when the bidding of round 7 starts
     (one round ahead, then the estimate), and a playout from round 7 or 8 plays the game to its
-    end (the real score). By default (None) a playout from round 7 stops at round 8."""
+    end (the real score). Without ``to_end_from`` (None) a playout from round 7 stops two
+    rounds on at 2 players (the default horizon there), at the end of the game."""
     game = Game.new(list(NAMES[:2]), 23, cards)
     heuristic = make_bot("heuristic", cards, 1)
     ended: dict[int, list[tuple[bool, int, str]]] = {}
@@ -156,7 +170,7 @@ def test_playouts_go_to_the_end_of_the_game_from_the_round_given(cards):
         prompt = game.pending
         view = game.view_for(prompt.player)
         if prompt.player == 0 and game.round >= 6 and game.round not in ended:
-            bot = SearchBot(cards, 2, playouts=8, time_limit=None, to_end_from=7)
+            bot = SearchBot(cards, 2, playouts=8, horizon=1, time_limit=None, to_end_from=7)
             copies = []
 
             def sampler(rng: random.Random, copies=copies):
@@ -167,7 +181,7 @@ def test_playouts_go_to_the_end_of_the_game_from_the_round_given(cards):
             bot.decide(prompt, dataclasses.replace(view, sampler=sampler))
             if bot.last_playouts:
                 assert bot.stop_round(view) == (7 if game.round == 6 else None)
-                assert SearchBot(cards, 2).stop_round(view) == game.round + 1
+                assert SearchBot(cards, 2).stop_round(view) == game.round + 2
                 ended[game.round] = [(g.pending is None, g.round, g.phase) for g in copies]
         game.answer(heuristic.decide(prompt, view))
     assert set(ended) == {6, 7, 8}
@@ -297,8 +311,8 @@ def test_close_playouts_are_spent_only_on_a_close_decision(cards):
         if prompt.kind in ("bid", "catastrophe") and prompt.player == 0:
             runs = []
             for extra in (0, 16, 64, None):
-                bot = SearchBot(cards, 1, playouts=8, max_candidates=2, close_playouts=extra,
-                                time_limit=None)
+                bot = SearchBot(cards, 1, playouts=8, horizon=1, max_candidates=2,
+                                close_playouts=extra, time_limit=None)
                 runs.append((bot.decide(prompt, view), bot.last_playouts))
             seen.append((prompt.kind, runs))
         game.answer(heuristic.decide(prompt, view))

@@ -24,7 +24,7 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from typing import assert_never
+from typing import Literal, assert_never
 
 from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.bots.heuristic import Ctx, HeuristicBot, Pos
@@ -208,6 +208,12 @@ def _sigmoid(x: float) -> float:
 # is longer (more seats to play), so fewer of them keep a decision well under a second.
 PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 96}
 
+# Rounds a playout plays on before the estimate, by the number of players, when none is given
+# (``horizon="table"``): two at 2 players, where a playout is short enough to keep a decision
+# well under a second (docs/bots.md, "search": it won more against the heuristic), one at bigger
+# tables, where two would pass the second.
+HORIZON_BY_PLAYERS = {2: 2, 3: 1, 4: 1, 5: 1}
+
 # Other sets of coin cards tried for a bid on each card (besides the heuristic's): one won 3.6
 # points more against the heuristic on the tuning seeds, but no more on seeds 1 and 11001
 # (docs/bots.md, "search"); 0 is the bot as it was before.
@@ -228,7 +234,8 @@ class SearchBot(Bot):
 
     ``playouts``: playouts per decision (shared among the candidates; None: by the number of
     players, :data:`PLAYOUTS_BY_PLAYERS`); ``horizon``: rounds to
-    play on before the heuristic estimate replaces the rest of the game (None: to the end);
+    play on before the heuristic estimate replaces the rest of the game (None: to the end;
+    ``"table"``: by the number of players, :data:`HORIZON_BY_PLAYERS`);
     ``to_end_from``: the round from which playouts go to the end of the game whatever the
     horizon (None: never); ``margin_scale``: the estimated margin (points) at which a cut-short
     playout counts 73 % won, one number or one by the round the playout stopped at
@@ -248,7 +255,7 @@ class SearchBot(Bot):
     margin_weight = 0.05  # score margin, in wins per point, added to the win (or its chance)
 
     def __init__(self, cards: CardSet, seed: int, playouts: int | None = None,
-                 horizon: int | None = 1, max_candidates: int = 8,
+                 horizon: int | Literal["table"] | None = "table", max_candidates: int = 8,
                  time_limit: float | None = 0.9, to_end_from: int | None = TO_END_FROM,
                  margin_scale: float | Mapping[int, float] = 1.5,
                  power_weight: float = 0.0, coin_choices: int = COIN_CHOICES,
@@ -281,10 +288,11 @@ class SearchBot(Bot):
     def stop_round(self, view: View) -> int | None:
         """The round at whose bidding a playout from this view stops (None: the end of the
         game)."""
-        if self.horizon is None or (self.to_end_from is not None
-                                    and view.round >= self.to_end_from):
+        horizon = HORIZON_BY_PLAYERS[len(view.players)] if self.horizon == "table" \
+            else self.horizon
+        if horizon is None or (self.to_end_from is not None and view.round >= self.to_end_from):
             return None
-        return view.round + self.horizon
+        return view.round + horizon
 
     def candidates(self, prompt: AnyPrompt, view: View) -> list[Answer]:
         """The answers the search compares: the heuristic's choice first, then its best others."""
