@@ -250,6 +250,10 @@ class BoardScreen(Screen[None], AppAccess):
     def on_unmount(self) -> None:
         FULL_COLLECTIONS.release()
 
+    def touched(self) -> None:
+        """Something on the board changed: no collection until it has been still again."""
+        self._changed_at, self._untidy = time.monotonic(), True
+
     def tidy_heap(self) -> None:
         """A full collection once the board has been still for TIDY_AFTER seconds (see
         :class:`FullCollections`); nothing when nothing changed since the last one."""
@@ -296,7 +300,7 @@ class BoardScreen(Screen[None], AppAccess):
         session = self.papp.session
         if session is None:
             return
-        self._changed_at, self._untidy = time.monotonic(), True
+        self.touched()
         cards = session.cards
         viewer = self.papp.viewer
         view = session.view(viewer if viewer is not None else 0)
@@ -549,7 +553,7 @@ class BoardScreen(Screen[None], AppAccess):
     def card_chosen(self, card: str | None) -> None:
         """The panel's choice moved: highlight the new card on the board."""
         if card != self.chosen:
-            self._changed_at, self._untidy = time.monotonic(), True
+            self.touched()
             self.chosen = card
             self.refresh_offer()  # a digit key: only the double frame moves
 
