@@ -245,3 +245,134 @@ def test_the_players_grid_draws_what_richs_table_draws():
             bot = RandomBot(CARDS, seed=rng.randrange(10**6))
             session.answer(bot.decide(session.pending, session.view(seat)))
     assert compared > 300
+
+
+async def test_the_footer_shows_each_panels_keys_with_the_key_widgets_it_has(monkeypatch):
+    """Five people at 120×40 through the first decisions of a game: at every decision the
+    footer's shown keys are exactly the ones Textual's ``Footer`` would show for the panel, and
+    the footer made its key widgets again only when a panel had more keys than it ever had
+    (fewer keys hide the rest)."""
+    from textual.widgets._footer import FooterKey
+
+    from peloponnes_tui.cards import load_cards
+    from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.session import Session, default_seats
+    from peloponnes_tui.tui.testing import key_for
+    from peloponnes_tui.tui.textdump import screen_text
+    from peloponnes_tui.tui.widgets.footer import BoardFooter
+
+    recomposes = [0]
+    original = BoardFooter.recompose
+
+    async def counted(self: BoardFooter) -> None:
+        recomposes[0] += 1
+        await original(self)
+
+    monkeypatch.setattr(BoardFooter, "recompose", counted)
+    cards = load_cards()
+    session = Session.new(default_seats(5, humans=5), 3, cards, privacy=False)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    kinds, counts, most, grew = set(), set(), 0, 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        board = app.board
+        assert board is not None
+        footer = board.query_one(BoardFooter)
+        for _ in range(45):
+            panel = board.panel()
+            assert panel is not None
+            await pilot.pause()
+            expected = footer.shown_keys()
+            assert expected is not None
+            shown = [w for w in footer.query_children(FooterKey)
+                     if w.display and not w.has_class("-command-palette")]
+            assert [(w.key, w.description, w.action) for w in shown] == \
+                [(k.key, k.description, k.action) for k in expected]
+            assert " Confirm " in screen_text(app).splitlines()[-1]
+            kinds.add(type(panel).__name__)
+            counts.add(len(expected))
+            if len(expected) > most:
+                most, grew = len(expected), grew + 1
+            if len(counts) == 1 and len(kinds) == 1:
+                recomposes[0], grew = 0, 0  # from the first decision's keys on
+            await pilot.press(*key_for(panel))
+    assert len(kinds) >= 3 and len(counts) >= 2  # the panels had different numbers of keys
+    # composed again only when a panel's keys outgrew the key widgets
+    assert recomposes[0] == grew
+
+
+async def test_a_board_scroll_bar_draws_what_textuals_scroll_bar_draws(monkeypatch):
+    """The board's scroll bars keep the lines of each picture they drew: for every length of
+    content and every position, hovered or not, the lines are Textual's own, and no more than
+    BAR_PICTURES pictures are kept."""
+    from textual.scrollbar import ScrollBar
+
+    from peloponnes_tui.tui.widgets.board_scroll import BoardScroll, BoardScrollBar
+
+    monkeypatch.setattr(BoardScrollBar, "_pictures", type(BoardScrollBar._pictures)())
+    monkeypatch.setattr(BoardScrollBar, "BAR_PICTURES", 8)
+
+    class Box(App[None]):
+        CSS = "BoardScroll { height: 12; overflow-y: scroll; scrollbar-size-vertical: 1; }"
+
+        def compose(self) -> ComposeResult:
+            with BoardScroll(id="box"):
+                yield Static("", id="text")
+
+    app = Box()
+    async with app.run_test(size=(40, 16)) as pilot:
+        box = app.query_one("#box", BoardScroll)
+        bar = box.vertical_scrollbar
+        assert isinstance(bar, BoardScrollBar)
+        seen = 0
+        for rows in (5, 12, 13, 30, 60):
+            app.query_one("#text", Static).update("\n".join(f"row {i}" for i in range(rows)))
+            await pilot.pause()
+            for y in (0, 1, rows // 2, rows):
+                box.scroll_to(y=y, animate=False)
+                await pilot.pause()
+                for hover in (False, True):
+                    bar.mouse_over = hover
+                    crop = bar.size.region
+                    for _ in range(2):  # drawn, then kept
+                        bar._styles_cache.clear()
+                        ours = bar.render_lines(crop)
+                        bar._styles_cache.clear()
+                        assert ours == ScrollBar.render_lines(bar, crop), (rows, y, hover)
+                    seen += 1
+        assert seen == 40 and len(BoardScrollBar._pictures) == 8  # the oldest forgotten
+
+
+@pytest.mark.parametrize(("size", "titled"), [((80, 24), True), ((120, 40), False)])
+async def test_the_decision_column_is_titled_with_the_player_only_where_it_has_a_top_border(
+        size: tuple[int, int], titled: bool) -> None:
+    """At 80×24 the decision column's top border names the player to move with their numbers
+    (the players table is below the fold); from 120 columns the column has no top border, and
+    an answer leaves its title (and so the column's drawing) alone."""
+    from peloponnes_tui.cards import load_cards
+    from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.render import player_brief
+    from peloponnes_tui.tui.session import Session, default_seats
+    from peloponnes_tui.tui.testing import key_for
+
+    session = Session.new(default_seats(3, humans=3), 5, load_cards(), privacy=False)
+    app = PeloponnesApp(cards=session.cards, bot_pause=0)
+    async with app.run_test(size=size) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        board = app.board
+        assert board is not None
+        decision = board.query_one("#decision")
+        for _ in range(4):
+            panel = board.panel()
+            assert panel is not None
+            current = panel.prompt.player
+            title = decision.border_title
+            if titled:
+                brief = player_brief(session.view(current), current, session.seats).plain
+                assert title is not None and Text.from_markup(str(title)).plain.strip() == brief
+            else:
+                assert not title
+            await pilot.press(*key_for(panel))
+            await pilot.pause()

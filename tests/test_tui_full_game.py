@@ -60,6 +60,9 @@ async def test_three_people_play_a_whole_game_by_keys(cards, size):
             assert isinstance(board, BoardScreen)
             viewer = app.viewer
             assert viewer == panel.prompt.player
+            # the panel is scrolled into view after the frame that shows it (scroll_to_panel):
+            # the screen as the player sees it once it has settled
+            await pilot.pause()
             text = screen_text(app)
             # the decision panel's heading is on screen, and the whole panel fits
             heading = panel.render().plain.split("\n")[0]

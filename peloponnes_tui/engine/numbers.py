@@ -66,9 +66,19 @@ def _round_piles(cards: CardSet) -> tuple[str, ...]:
     return tuple(out)
 
 
+# by the card set's identity: the cache above hashes the whole card set at every call (a few
+# hundred nested models), and the app asks for every decision panel it makes
+_BY_IDENTITY: dict[int, tuple[CardSet, RuleNumbers]] = {}
+
+
 def rule_numbers(cards: CardSet) -> RuleNumbers:
     """The rule numbers for a card set."""
-    return _numbers(cards)
+    known = _BY_IDENTITY.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    numbers = _numbers(cards)
+    _BY_IDENTITY[id(cards)] = (cards, numbers)
+    return numbers
 
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

@@ -207,6 +207,7 @@ class BoardScreen(Screen[None], AppAccess):
         self.chosen: str | None = None  # the card chosen in the decision panel (highlighted)
         self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
         self._changed = Changes()  # what the board marks as changed, as last drawn
+        self._brief: Text | str = ""  # the decision column's border title, as last set
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
         self._changed_at = 0.0  # when the board last changed (time.monotonic)
@@ -317,10 +318,15 @@ class BoardScreen(Screen[None], AppAccess):
                         tuple(seats), changed.tracks))
         self._show("players", players_table, cards, view, seats, current)
         # the player to move's numbers on the panel's top border: in view while deciding, even
-        # at 80×24 where the players table is below the fold (public information only)
-        brief = Text(" ").append_text(player_brief(view, current, seats)).append(" ") \
-            if current is not None else ""
-        self.query_one("#decision").border_title = brief
+        # at 80×24 where the players table is below the fold (public information only).  From
+        # ROOMY columns the panel has no top border (the players table is beside it): a title
+        # set there would only have the whole column drawn again at every answer.
+        brief: Text | str = ""
+        if current is not None and not self.has_class("roomy"):
+            brief = Text(" ").append_text(player_brief(view, current, seats)).append(" ")
+        if brief != self._brief or type(brief) is not type(self._brief):
+            self._brief = brief
+            self.query_one("#decision").border_title = brief
         self.set_class(viewer is not None, "viewing")
         if viewer is not None and self.has_class("roomy"):
             # the viewer's own view: the only hand ever shown is theirs

@@ -3,19 +3,52 @@ that holds the decision panel, and the cards on offer with a tooltip for each ca
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, ClassVar
+
 from textual.containers import Vertical, VerticalScroll
 from textual.events import MouseMove
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import RichLog
 
 from peloponnes_tui.tui.widgets.drawn import Drawn, quiet_virtual_size
 
+if TYPE_CHECKING:
+    from textual.geometry import Region
+    from textual.strip import Strip
+
 
 class BoardScrollBar(ScrollBar):
     """A scroll bar of the board's parts: its size changes with a layout, which has placed
-    it already (``quiet_virtual_size``)."""
+    it already (``quiet_virtual_size``), and it draws each of its pictures once.
+
+    An answer changes the length of what the board's parts hold, so their scroll bars are drawn
+    again at nearly every answer: a bar of 26 rows cost about 0.7 ms, mostly in Textual's line
+    by line styling.  A bar shows one of a few dozen pictures (the since-your-last-turn box is
+    kept scrolled to its end, the board to its top), so the lines are kept by everything they
+    are drawn from (:attr:`BAR_PICTURES` of them, the oldest forgotten first)."""
 
     virtual_size = quiet_virtual_size()
+    BAR_PICTURES: ClassVar[int] = 256
+    _pictures: ClassVar[OrderedDict[Hashable, list[Strip]]] = OrderedDict()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        bar = self.render()
+        if not isinstance(bar, ScrollBarRender):
+            return super().render_lines(crop)
+        key = (crop, self.size, self.vertical, bar.virtual_size, bar.window_size, bar.position,
+               bar.thickness, bar.style, self.visual_style, self.background_colors,
+               tuple(id(f) for f in self.app.get_line_filters()), self.app.ansi_theme)
+        pictures = self._pictures
+        lines = pictures.get(key)
+        if lines is None:
+            lines = pictures[key] = super().render_lines(crop)
+            if len(pictures) > self.BAR_PICTURES:
+                pictures.popitem(last=False)
+        else:
+            pictures.move_to_end(key)
+        return list(lines)
 
 
 class BoardScroll(VerticalScroll, can_focus=False):

@@ -10,8 +10,8 @@ change of focus: at every answer, when the old decision panel goes and the new o
 keyboard.  That was most of the time an answer took.  This footer looks at the keys it would
 show: when they are the same as shown, it does nothing; when only their words change (one
 panel's key for another's, e.g. ``p Choose pass`` for ``w Choose withdraw``) it rewrites the key
-widgets it has; only a different number or grouping of keys makes it recompose.  It shows
-exactly what Textual's ``Footer`` shows.
+widgets it has, and hides the ones it has no key for; only more keys than it ever showed, or
+a grouping of keys, makes it recompose.  It shows exactly what Textual's ``Footer`` shows.
 """
 
 from __future__ import annotations
@@ -121,13 +121,13 @@ class BoardFooter(KeysFooter):
             return
         widgets = [w for w in self.query_children(FooterKey)
                    if not w.has_class("-command-palette")]
-        if (shown is None or self._shown is None or len(shown) != len(widgets)
+        if (shown is None or self._shown is None or len(shown) > len(widgets)
                 or any(w.has_class("-grouped") for w in widgets)):
             await self.recompose()
             self._shown = shown
             return
         self._shown = shown
-        for widget, key in zip(widgets, shown, strict=True):
+        for widget, key in zip(widgets, shown, strict=False):
             widget.key = key.key
             widget.key_display = key.display
             widget.description = key.description
@@ -135,7 +135,11 @@ class BoardFooter(KeysFooter):
             widget._disabled = not key.enabled
             widget.set_class(not key.enabled, "-disabled")
             widget.tooltip = key.tooltip or None
+            widget.display = True
             widget.refresh(layout=True)
+        # fewer keys than key widgets: the rest wait hidden for a panel with more keys
+        for widget in widgets[len(shown):]:
+            widget.display = False
 
 
 __all__ = ["BoardFooter", "BoardKey", "KeysFooter", "translated"]
