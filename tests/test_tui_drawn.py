@@ -4,7 +4,7 @@ once) and full garbage collections held back until the board is still."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from rich.table import Table
@@ -376,3 +376,69 @@ async def test_the_decision_column_is_titled_with_the_player_only_where_it_has_a
                 assert not title
             await pilot.press(*key_for(panel))
             await pilot.pause()
+
+
+async def test_the_scroll_bars_thumbs_are_drawn_in_the_answers_own_frame(monkeypatch):
+    """Five people at 120×40 through the first decisions of a game.  An answer changes the
+    length of the board's scrolling parts, and the layout that places them sets their scroll
+    bars' numbers: the bars are drawn with their new thumbs in that same frame.  After every
+    answer, what the screen last drew of each bar is what the bar shows now (no thumb left
+    stale), and most answers are one frame."""
+    from textual.app import App as TextualApp
+    from textual.scrollbar import ScrollBar
+
+    from peloponnes_tui.cards import load_cards
+    from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.session import Session, default_seats
+    from peloponnes_tui.tui.testing import key_for
+    from peloponnes_tui.tui.widgets.board_scroll import BoardScroll, BoardScrollBar
+
+    drawn: dict[tuple[int, object], list[object]] = {}
+    original = BoardScrollBar.render_lines
+
+    def recorded(self: BoardScrollBar, crop: Any) -> Any:
+        lines = original(self, crop)
+        drawn[(id(self), crop)] = lines
+        return lines
+
+    frames = [0]
+    display = TextualApp._display
+
+    def counted(self: Any, screen: Any, renderable: Any) -> None:
+        if renderable is not None and not self._batch_count:
+            frames[0] += 1
+        display(self, screen, renderable)
+
+    monkeypatch.setattr(BoardScrollBar, "render_lines", recorded)
+    monkeypatch.setattr(TextualApp, "_display", counted)
+    cards = load_cards()
+    session = Session.new(default_seats(5, humans=5), 3, cards, privacy=False)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    single, answers = 0, 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        board = app.board
+        assert board is not None
+        for _ in range(30):
+            panel = board.panel()
+            assert panel is not None
+            keys = key_for(panel)
+            if len(keys) > 1:
+                await pilot.press(*keys[:-1])
+            await pilot.pause()
+            before = frames[0]
+            await pilot.press(keys[-1])
+            await pilot.pause()
+            answers += 1
+            single += frames[0] - before == 1
+            bars = [s.vertical_scrollbar for s in board.query(BoardScroll)
+                    if s.show_vertical_scrollbar and s.display]
+            bars = [b for b in bars if b in board._compositor.visible_widgets]
+            assert bars
+            for bar in bars:
+                crop = bar.size.region
+                bar._styles_cache.clear()
+                assert drawn.get((id(bar), crop)) == ScrollBar.render_lines(bar, crop), \
+                    (answers, bar.parent)
+    assert single >= answers * 3 // 4

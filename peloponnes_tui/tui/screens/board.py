@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.events import Resize
+from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -208,6 +209,7 @@ class BoardScreen(Screen[None], AppAccess):
         self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
         self._changed = Changes()  # what the board marks as changed, as last drawn
         self._brief: Text | str = ""  # the decision column's border title, as last set
+        self.laying_out = False  # in Textual's layout of the screen (_refresh_layout)
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
         self._changed_at = 0.0  # when the board last changed (time.monotonic)
@@ -240,6 +242,15 @@ class BoardScreen(Screen[None], AppAccess):
                 yield Drawn(id="note")
                 yield CoachNote(id="coach")
         yield BoardFooter()
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        # while the screen is laid out, its scroll bars take their new thumbs into the frame the
+        # layout draws (BoardScrollBar.refresh), not into a second frame after it
+        self.laying_out = True
+        try:
+            super()._refresh_layout(size, scroll)
+        finally:
+            self.laying_out = False
 
     def on_mount(self) -> None:
         self.set_layout(self.app.size.width)

@@ -8,6 +8,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.containers import Vertical, VerticalScroll
+from textual.dom import NoScreen
 from textual.events import MouseMove
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widgets import RichLog
@@ -15,6 +16,8 @@ from textual.widgets import RichLog
 from peloponnes_tui.tui.widgets.drawn import Drawn, quiet_virtual_size
 
 if TYPE_CHECKING:
+    from typing import Self
+
     from textual.geometry import Region
     from textual.strip import Strip
 
@@ -32,6 +35,23 @@ class BoardScrollBar(ScrollBar):
     virtual_size = quiet_virtual_size()
     BAR_PICTURES: ClassVar[int] = 256
     _pictures: ClassVar[OrderedDict[Hashable, list[Strip]]] = OrderedDict()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        """A layout of the screen sets the bar's numbers (its content's new length) just before
+        it draws the frame: the bar goes into that frame, instead of asking for a frame of its
+        own right after it (about 2 ms and up to a frame's wait, at most answers)."""
+        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        if repaint and not layout and not recompose and self._repaint_required:
+            try:
+                screen = self.screen
+            except NoScreen:
+                return self
+            compositor = screen._compositor
+            if getattr(screen, "laying_out", False) and self in compositor.visible_widgets:
+                compositor.update_widgets({self})  # its place among the frame's dirty regions
+                self._repaint_required = False
+        return self
 
     def render_lines(self, crop: Region) -> list[Strip]:
         bar = self.render()
