@@ -126,8 +126,11 @@ class BoardFooter(KeysFooter):
             await self.recompose()
             self._shown = shown
             return
+        before = self._shown
         self._shown = shown
-        for widget, key in zip(widgets, shown, strict=False):
+        for i, (widget, key) in enumerate(zip(widgets, shown, strict=False)):
+            if i < len(before) and before[i] == key and widget.display:
+                continue  # this key stays as it is (Enter, the help, ...): not drawn again
             widget.key = key.key
             widget.key_display = key.display
             widget.description = key.description
