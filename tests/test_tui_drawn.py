@@ -442,3 +442,31 @@ async def test_the_scroll_bars_thumbs_are_drawn_in_the_answers_own_frame(monkeyp
                 assert drawn.get((id(bar), crop)) == ScrollBar.render_lines(bar, crop), \
                     (answers, bar.parent)
     assert single >= answers * 3 // 4
+
+
+async def test_the_board_survives_a_resize_while_its_scroll_bars_change():
+    """A resize lays the screen out while its scroll bars get new numbers: the bars are drawn in
+    that frame from the finished layout (a bar that looked its place up while the widgets were
+    still being placed once left the frame with an old map, and the app crashed)."""
+    from peloponnes_tui.cards import load_cards
+    from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.session import Session, default_seats
+    from peloponnes_tui.tui.testing import key_for
+    from peloponnes_tui.tui.textdump import screen_text
+
+    cards = load_cards()
+    session = Session.new(default_seats(3, humans=3), 3, cards, privacy=False)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        board = app.board
+        assert board is not None
+        for size in ((80, 24), (120, 40), (200, 60), (80, 24), (100, 30), (160, 50)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            panel = board.panel()
+            assert panel is not None and app.screen is board
+            assert len(screen_text(app).splitlines()) == size[1]
+            await pilot.press(*key_for(panel))
+            await pilot.pause()

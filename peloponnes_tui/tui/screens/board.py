@@ -210,6 +210,7 @@ class BoardScreen(Screen[None], AppAccess):
         self._changed = Changes()  # what the board marks as changed, as last drawn
         self._brief: Text | str = ""  # the decision column's border title, as last set
         self.laying_out = False  # in Textual's layout of the screen (_refresh_layout)
+        self._in_frame: set[Widget] = set()  # to be drawn in the frame the layout draws
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
         self._changed_at = 0.0  # when the board last changed (time.monotonic)
@@ -245,12 +246,30 @@ class BoardScreen(Screen[None], AppAccess):
 
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
         # while the screen is laid out, its scroll bars take their new thumbs into the frame the
-        # layout draws (BoardScrollBar.refresh), not into a second frame after it
+        # layout draws (draw_in_frame), not into a second frame after it
         self.laying_out = True
         try:
             super()._refresh_layout(size, scroll)
         finally:
             self.laying_out = False
+            self._in_frame.clear()
+
+    def draw_in_frame(self, widget: Widget) -> None:
+        """``widget`` was refreshed: while the screen is being laid out, draw it in the frame
+        the layout draws.  (Its place is looked up when the frame is drawn, once the layout is
+        done: the compositor's map is not final while the widgets are being placed.)"""
+        if self.laying_out:
+            self._in_frame.add(widget)
+
+    def _compositor_refresh(self) -> None:
+        if self._in_frame:
+            widgets, self._in_frame = self._in_frame, set()
+            compositor = self._compositor
+            shown = {w for w in widgets if w in compositor.visible_widgets}
+            compositor.update_widgets(shown)  # their places among the frame's dirty regions
+            for widget in shown:
+                widget._repaint_required = False  # drawn now: no update of their own after
+        super()._compositor_refresh()
 
     def on_mount(self) -> None:
         self.set_layout(self.app.size.width)

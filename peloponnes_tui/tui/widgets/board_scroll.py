@@ -39,18 +39,18 @@ class BoardScrollBar(ScrollBar):
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
         """A layout of the screen sets the bar's numbers (its content's new length) just before
-        it draws the frame: the bar goes into that frame, instead of asking for a frame of its
-        own right after it (about 2 ms and up to a frame's wait, at most answers)."""
+        it draws the frame: the bar goes into that frame (``BoardScreen.draw_in_frame``),
+        instead of asking for a frame of its own right after it (about 2 ms and up to a frame's
+        wait, at most answers)."""
         super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         if repaint and not layout and not recompose and self._repaint_required:
             try:
                 screen = self.screen
             except NoScreen:
                 return self
-            compositor = screen._compositor
-            if getattr(screen, "laying_out", False) and self in compositor.visible_widgets:
-                compositor.update_widgets({self})  # its place among the frame's dirty regions
-                self._repaint_required = False
+            draw_in_frame = getattr(screen, "draw_in_frame", None)
+            if draw_in_frame is not None:
+                draw_in_frame(self)
         return self
 
     def render_lines(self, crop: Region) -> list[Strip]:
