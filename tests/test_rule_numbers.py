@@ -30,3 +30,15 @@ def test_round_piles_are_the_piles_the_rounds_reveal_from():
         revealed = [e.cards for e in game.log if e.kind == "reveal"]
         assert [{cards.power_by_id[c].pile for c in drawn} for drawn in revealed] == [
             {letter} for letter in n.round_piles]
+
+
+def test_each_card_set_has_its_own_numbers():
+    """The numbers are kept by the card set itself: another card set (here one whose luxury
+    cap differs) gets its own, and an equal copy gets equal ones."""
+    cards = load_cards()
+    other = cards.model_copy(update={"luxury": cards.luxury.model_copy(
+        update={"cap": cards.luxury.cap + 4})})
+    assert rule_numbers(other).luxury_cap == cards.luxury.cap + 4
+    assert rule_numbers(cards).luxury_cap == cards.luxury.cap
+    copy = cards.model_copy()
+    assert copy is not cards and rule_numbers(copy) == rule_numbers(cards)

@@ -8,7 +8,6 @@ income table).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from peloponnes_tui.cards import CARDS_PER_ROUND, ROUNDS, CardSet
 from peloponnes_tui.engine.bidding import COINS_FOR_PASSING, CONQUEST_MINIMUM, CONQUEST_SURCHARGE
@@ -40,7 +39,6 @@ class RuleNumbers:
     round_piles: tuple[str, ...]  # the power card pile (A, B, C) each round reveals from, in order
 
 
-@cache
 def _numbers(cards: CardSet) -> RuleNumbers:
     lux = cards.luxury
     return RuleNumbers(
@@ -66,13 +64,13 @@ def _round_piles(cards: CardSet) -> tuple[str, ...]:
     return tuple(out)
 
 
-# by the card set's identity: the cache above hashes the whole card set at every call (a few
-# hundred nested models), and the app asks for every decision panel it makes
+# kept by the card set's identity: a cache by equality hashed the whole card set at every call
+# (a few hundred nested models), and the app asks at every decision panel it makes
 _BY_IDENTITY: dict[int, tuple[CardSet, RuleNumbers]] = {}
 
 
 def rule_numbers(cards: CardSet) -> RuleNumbers:
-    """The rule numbers for a card set."""
+    """The rule numbers for a card set (worked out once for each card set)."""
     known = _BY_IDENTITY.get(id(cards))
     if known is not None and known[0] is cards:
         return known[1]
