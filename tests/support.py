@@ -335,6 +335,23 @@ def card_frame(screen: str, name: str) -> tuple[int, int, list[str]]:
 
 # -- playing the app by keys -------------------------------------------------------------------
 
+async def settled(pilot: Any, bound: int = 200) -> None:
+    """Wait until the screen has settled: nothing pending in the screen (layout, repaint,
+    scroll, dirty widgets, callbacks after a refresh such as a scroll into view) and no message
+    waiting in any widget.  ``Pilot.pause`` waits for the messages only; under load the screen's
+    next update, and what runs after it, can still be to come.  ``bound`` only stops a hang."""
+    app = pilot.app
+    for _ in range(bound):
+        await pilot.pause()
+        screen = app.screen
+        if not (screen._layout_required or screen._repaint_required or screen._scroll_required
+                or screen._dirty_widgets or screen._callbacks or app._batch_count
+                or any(not node._message_queue.empty()
+                       for node in (app, *screen.walk_children(with_self=True)))):
+            return
+    raise AssertionError(f"the screen did not settle in {bound} pauses")
+
+
 async def decisions_by_keys(pilot: Any, bound: int = 800) -> AsyncIterator[Any]:
     """Play the app's game to its scoring screen with the keys a hurried player presses: Enter
     on each hand-off cover, ``key_for`` at each decision panel.  Yields ``None`` for each cover

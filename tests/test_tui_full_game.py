@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from support import SEED, decisions_by_keys
+from support import SEED, decisions_by_keys, settled
 
 from peloponnes_tui.engine import Game
 from peloponnes_tui.tui.app import PeloponnesApp
@@ -62,7 +62,7 @@ async def test_three_people_play_a_whole_game_by_keys(cards, size):
             assert viewer == panel.prompt.player
             # the panel is scrolled into view after the frame that shows it (scroll_to_panel):
             # the screen as the player sees it once it has settled
-            await pilot.pause()
+            await settled(pilot)
             text = screen_text(app)
             # the decision panel's heading is on screen, and the whole panel fits
             heading = panel.render().plain.split("\n")[0]
