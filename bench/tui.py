@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this tree's package, whatever is installed
 
 BARE = """
 import time
@@ -114,22 +115,14 @@ class Frames:
         App._display = display  # type: ignore[method-assign]
 
 
-def busy(app: Any) -> bool:
-    """Is an update of the screen still pending (a message, a layout, a repaint, a callback)?"""
-    screen = app.screen
-    if (screen._layout_required or screen._repaint_required or screen._recompose_required
-            or screen._scroll_required or screen._dirty_widgets or screen._callbacks):
-        return True
-    return any(not node._message_queue.empty()
-               for node in (app, *screen.walk_children(with_self=True)))
-
-
 async def timed_key(app: Any, frames: Frames, key: str,
                     profile: cProfile.Profile | None = None) -> tuple[float, float]:
     """Seconds from the key reaching the app to the last frame of the settled screen: wall
     clock, and the process's CPU time (which other work on the machine does not lengthen);
     under ``profile`` when one is given."""
     from textual import events
+
+    from peloponnes_tui.tui.testing import screen_busy
 
     char = key if len(key) == 1 else ("\r" if key == "enter" else None)
     event = events.Key(key, char)
@@ -145,7 +138,7 @@ async def timed_key(app: Any, frames: Frames, key: str,
     while True:
         await asyncio.sleep(0.001)
         now = time.perf_counter()
-        if len(frames.stamps) != seen or busy(app):
+        if len(frames.stamps) != seen or screen_busy(app):
             seen = len(frames.stamps)
             quiet_since = now
         elif now - quiet_since >= QUIET:
@@ -162,7 +155,6 @@ Times = dict[str, list[tuple[float, float]]]
 
 async def whole_game(seed: int, profile: cProfile.Profile | None = None, think: float = THINK
                      ) -> tuple[Times, int, int]:
-    sys.path.insert(0, str(ROOT))
     os.environ["PELOPONNES_DATA_DIR"] = tempfile.mkdtemp(prefix="pel-bench-")
     from peloponnes_tui.cards import load_cards
     from peloponnes_tui.tui.app import PeloponnesApp

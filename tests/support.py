@@ -336,18 +336,13 @@ def card_frame(screen: str, name: str) -> tuple[int, int, list[str]]:
 # -- playing the app by keys -------------------------------------------------------------------
 
 async def settled(pilot: Any, bound: int = 200) -> None:
-    """Wait until the screen has settled: nothing pending in the screen (layout, repaint,
-    scroll, dirty widgets, callbacks after a refresh such as a scroll into view) and no message
-    waiting in any widget.  ``Pilot.pause`` waits for the messages only; under load the screen's
-    next update, and what runs after it, can still be to come.  ``bound`` only stops a hang."""
-    app = pilot.app
+    """Wait until the screen has settled (``tui.testing.screen_busy``: no update of the screen
+    still to come).  ``bound`` only stops a hang."""
+    from peloponnes_tui.tui.testing import screen_busy
+
     for _ in range(bound):
         await pilot.pause()
-        screen = app.screen
-        if not (screen._layout_required or screen._repaint_required or screen._scroll_required
-                or screen._dirty_widgets or screen._callbacks or app._batch_count
-                or any(not node._message_queue.empty()
-                       for node in (app, *screen.walk_children(with_self=True)))):
+        if not screen_busy(pilot.app):
             return
     raise AssertionError(f"the screen did not settle in {bound} pauses")
 

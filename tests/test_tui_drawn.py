@@ -4,6 +4,7 @@ once) and full garbage collections held back until the board is still."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -17,7 +18,7 @@ from textual.widgets import Static
 from peloponnes_tui.tui.widgets.drawn import Drawn, DrawnOnce
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import AsyncIterator, Iterator
 
     from rich.console import Console, ConsoleOptions, RenderResult
 
@@ -247,6 +248,26 @@ def test_the_players_grid_draws_what_richs_table_draws():
     assert compared > 300
 
 
+@asynccontextmanager
+async def people_at_the_board(players: int, seed: int, size: tuple[int, int]
+                              ) -> AsyncIterator[tuple[Any, Any, Any]]:
+    """A new game of ``players`` people on one keyboard (no hand-off cover), its board shown at
+    ``size``: (pilot, app, board)."""
+    from support import CARDS
+
+    from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.session import Session, default_seats
+
+    session = Session.new(default_seats(players, humans=players), seed, CARDS, privacy=False)
+    app = PeloponnesApp(cards=CARDS, bot_pause=0)
+    async with app.run_test(size=size) as pilot:
+        app.set_session(session)
+        await pilot.pause()
+        board = app.board
+        assert board is not None
+        yield pilot, app, board
+
+
 async def test_the_footer_shows_each_panels_keys_with_the_key_widgets_it_has(monkeypatch):
     """Five people at 120×40 through the first decisions of a game: at every decision the
     footer's shown keys are exactly the ones Textual's ``Footer`` would show for the panel, and
@@ -254,9 +275,6 @@ async def test_the_footer_shows_each_panels_keys_with_the_key_widgets_it_has(mon
     (fewer keys hide the rest)."""
     from textual.widgets._footer import FooterKey
 
-    from peloponnes_tui.cards import load_cards
-    from peloponnes_tui.tui.app import PeloponnesApp
-    from peloponnes_tui.tui.session import Session, default_seats
     from peloponnes_tui.tui.testing import key_for
     from peloponnes_tui.tui.textdump import screen_text
     from peloponnes_tui.tui.widgets.footer import BoardFooter
@@ -269,15 +287,8 @@ async def test_the_footer_shows_each_panels_keys_with_the_key_widgets_it_has(mon
         await original(self)
 
     monkeypatch.setattr(BoardFooter, "recompose", counted)
-    cards = load_cards()
-    session = Session.new(default_seats(5, humans=5), 3, cards, privacy=False)
-    app = PeloponnesApp(cards=cards, bot_pause=0)
     kinds, counts, most, grew = set(), set(), 0, 0
-    async with app.run_test(size=(120, 40)) as pilot:
-        app.set_session(session)
-        await pilot.pause()
-        board = app.board
-        assert board is not None
+    async with people_at_the_board(5, 3, (120, 40)) as (pilot, app, board):
         footer = board.query_one(BoardFooter)
         for _ in range(45):
             panel = board.panel()
@@ -350,19 +361,12 @@ async def test_the_decision_column_is_titled_with_the_player_only_where_it_has_a
     """At 80×24 the decision column's top border names the player to move with their numbers
     (the players table is below the fold); from 120 columns the column has no top border, and
     an answer leaves its title (and so the column's drawing) alone."""
-    from peloponnes_tui.cards import load_cards
-    from peloponnes_tui.tui.app import PeloponnesApp
     from peloponnes_tui.tui.render import player_brief
-    from peloponnes_tui.tui.session import Session, default_seats
     from peloponnes_tui.tui.testing import key_for
 
-    session = Session.new(default_seats(3, humans=3), 5, load_cards(), privacy=False)
-    app = PeloponnesApp(cards=session.cards, bot_pause=0)
-    async with app.run_test(size=size) as pilot:
-        app.set_session(session)
-        await pilot.pause()
-        board = app.board
-        assert board is not None
+    async with people_at_the_board(3, 5, size) as (pilot, app, board):
+        session = app.session
+        assert session is not None
         decision = board.query_one("#decision")
         for _ in range(4):
             panel = board.panel()
@@ -387,9 +391,6 @@ async def test_the_scroll_bars_thumbs_are_drawn_in_the_answers_own_frame(monkeyp
     from textual.app import App as TextualApp
     from textual.scrollbar import ScrollBar
 
-    from peloponnes_tui.cards import load_cards
-    from peloponnes_tui.tui.app import PeloponnesApp
-    from peloponnes_tui.tui.session import Session, default_seats
     from peloponnes_tui.tui.testing import key_for
     from peloponnes_tui.tui.widgets.board_scroll import BoardScroll, BoardScrollBar
 
@@ -411,15 +412,8 @@ async def test_the_scroll_bars_thumbs_are_drawn_in_the_answers_own_frame(monkeyp
 
     monkeypatch.setattr(BoardScrollBar, "render_lines", recorded)
     monkeypatch.setattr(TextualApp, "_display", counted)
-    cards = load_cards()
-    session = Session.new(default_seats(5, humans=5), 3, cards, privacy=False)
-    app = PeloponnesApp(cards=cards, bot_pause=0)
     single, answers = 0, 0
-    async with app.run_test(size=(120, 40)) as pilot:
-        app.set_session(session)
-        await pilot.pause()
-        board = app.board
-        assert board is not None
+    async with people_at_the_board(5, 3, (120, 40)) as (pilot, _app, board):
         for _ in range(30):
             panel = board.panel()
             assert panel is not None
@@ -448,20 +442,10 @@ async def test_the_board_survives_a_resize_while_its_scroll_bars_change():
     """A resize lays the screen out while its scroll bars get new numbers: the bars are drawn in
     that frame from the finished layout (a bar that looked its place up while the widgets were
     still being placed once left the frame with an old map, and the app crashed)."""
-    from peloponnes_tui.cards import load_cards
-    from peloponnes_tui.tui.app import PeloponnesApp
-    from peloponnes_tui.tui.session import Session, default_seats
     from peloponnes_tui.tui.testing import key_for
     from peloponnes_tui.tui.textdump import screen_text
 
-    cards = load_cards()
-    session = Session.new(default_seats(3, humans=3), 3, cards, privacy=False)
-    app = PeloponnesApp(cards=cards, bot_pause=0)
-    async with app.run_test(size=(120, 40)) as pilot:
-        app.set_session(session)
-        await pilot.pause()
-        board = app.board
-        assert board is not None
+    async with people_at_the_board(3, 3, (120, 40)) as (pilot, app, board):
         for size in ((80, 24), (120, 40), (200, 60), (80, 24), (100, 30), (160, 50)):
             await pilot.resize_terminal(*size)
             await pilot.pause()

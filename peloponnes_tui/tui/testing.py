@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import assert_never, cast
+from typing import Any, assert_never, cast
 
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import CardSet
@@ -68,4 +68,18 @@ def key_for(panel: DecisionPanel) -> tuple[str, ...]:
             assert_never(prompt)
 
 
-__all__ = ["HUMAN", "Seat", "finished_session", "key_for", "session_at"]
+def screen_busy(app: Any) -> bool:
+    """Is an update of ``app``'s screen still to come (a layout, a repaint, a recompose, a scroll,
+    a dirty widget, a callback after a refresh such as a scroll into view, or a message waiting
+    in any widget)?  ``Pilot.pause`` waits for the messages only.  Any Textual app: the bench
+    asks it of a bare one too."""
+    screen = app.screen
+    if (screen._layout_required or screen._repaint_required or screen._recompose_required
+            or screen._scroll_required or screen._dirty_widgets or screen._callbacks
+            or app._batch_count):
+        return True
+    return any(not node._message_queue.empty()
+               for node in (app, *screen.walk_children(with_self=True)))
+
+
+__all__ = ["HUMAN", "Seat", "finished_session", "key_for", "screen_busy", "session_at"]
