@@ -1,6 +1,7 @@
 """Bench of the Textual app (run by hand; nothing here is a test).
 
-    .venv/bin/python bench/tui.py [--runs 5] [--seed 3] [--no-cold] [--profile FILE] [--think 0.4]
+    .venv/bin/python bench/tui.py [--runs 5] [--seed 3] [--games 1] [--no-cold] [--profile FILE]
+                                  [--think 0.4]
 
 1. Cold start: a fresh interpreter imports and starts ``peloponnes`` until the start screen is
    ready for keys, against a bare Textual app that shows one label (median of --runs, and the
@@ -21,6 +22,9 @@
    go to FILE (``python -m pstats FILE``) and the functions that took the most time of their
    own are printed.  The profile includes the 30 ms of quiet after each answer (``select``) and
    cProfile's own cost; compare functions with each other, not with the times above.
+   With --games N, N whole games (seeds --seed to --seed+N-1), each followed by the bare app
+   below; every key of all of them is counted together (the p95 of 83 answering keys is
+   decided by its 5 slowest, and moves with the machine's speed from one run to the next).
 3. The same measurement on a bare Textual app with a comparable screen (a board of three rich
    tables, a decision line, a footer): an "answer" key rewrites the board and the decision line,
    a digit key the decision line only; the floor Textual itself sets for these updates.
@@ -37,7 +41,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -91,28 +94,38 @@ def cold(code: str, runs: int) -> float:
 
 
 class Frames:
-    """Every frame the app displays, turned into the terminal's bytes, with its time."""
+    """Every frame the app displays, turned into the terminal's bytes, with its time: the
+    frames of the app started last (one hook on ``App._display`` for all of them, so a frame
+    is turned into bytes once however many apps the bench has run)."""
+
+    current: ClassVar[Frames | None] = None
 
     def __init__(self) -> None:
-        from textual._compositor import CompositorUpdate
-        from textual.app import App
-
         self.stamps: list[float] = []
         self.cpu: list[float] = []  # the process's CPU time at each frame
         self.bytes = 0
-        original = App._display
-        frames = self
+        if Frames.current is None:
+            _hook_display()
+        Frames.current = self
 
-        def display(app: App[Any], screen: Any, renderable: Any) -> None:
-            # what the real driver path does before writing: the frame as terminal sequences
-            if (renderable is not None and app.is_headless and not app._batch_count
-                    and isinstance(renderable, CompositorUpdate)):
-                frames.bytes += len(renderable.render_segments(app.console))
-                frames.stamps.append(time.perf_counter())
-                frames.cpu.append(time.process_time())
-            original(app, screen, renderable)
 
-        App._display = display  # type: ignore[method-assign]
+def _hook_display() -> None:
+    from textual._compositor import CompositorUpdate
+    from textual.app import App
+
+    original = App._display
+
+    def display(app: App[Any], screen: Any, renderable: Any) -> None:
+        # what the real driver path does before writing: the frame as terminal sequences
+        frames = Frames.current
+        if (frames is not None and renderable is not None and app.is_headless
+                and not app._batch_count and isinstance(renderable, CompositorUpdate)):
+            frames.bytes += len(renderable.render_segments(app.console))
+            frames.stamps.append(time.perf_counter())
+            frames.cpu.append(time.process_time())
+        original(app, screen, renderable)
+
+    App._display = display  # type: ignore[method-assign,assignment]
 
 
 async def timed_key(app: Any, frames: Frames, key: str,
@@ -245,25 +258,31 @@ async def bare_game(answers: int, digits: int, think: float = THINK) -> Times:
     return out
 
 
-def pct(times: list[tuple[float, float]]) -> str:
-    def p(xs: list[float]) -> tuple[float, float, float]:
-        xs = sorted(x * 1000 for x in xs)
-        return xs[len(xs) // 2], xs[min(len(xs) - 1, int(len(xs) * 0.95))], xs[-1]
+def quantiles(xs: list[float]) -> tuple[float, float, float]:
+    """p50, p95 and max of seconds, in ms."""
+    xs = sorted(x * 1000 for x in xs)
+    return xs[len(xs) // 2], xs[min(len(xs) - 1, int(len(xs) * 0.95))], xs[-1]
 
-    wall, cpu = p([t[0] for t in times]), p([t[1] for t in times])
+
+def pct(times: list[tuple[float, float]]) -> str:
+    wall, cpu = quantiles([t[0] for t in times]), quantiles([t[1] for t in times])
     return (f"{wall[0]:6.1f} {wall[1]:6.1f} {wall[2]:6.1f}   "
             f"{cpu[0]:6.1f} {cpu[1]:6.1f} {cpu[2]:6.1f}   {len(times):4d}")
 
 
-def run(coro: Callable[[], Any]) -> Any:
-    return asyncio.run(coro())
+def p50_p95(times: list[tuple[float, float]]) -> str:
+    wall = quantiles([t[0] for t in times])
+    return f"{wall[0]:.1f} / {wall[1]:.1f} ms"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5, help="cold starts of each app")
-    ap.add_argument("--seed", type=int, default=3, help="the game's seed")
+    ap.add_argument("--seed", type=int, default=3, help="the (first) game's seed")
+    ap.add_argument("--games", type=int, default=1,
+                    help="whole games to play, seeds --seed, --seed+1, …; each followed by the "
+                         "bare app, and every key of all of them counted together")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold starts")
     ap.add_argument("--profile", metavar="FILE",
                     help="profile the answering keys (cProfile) into FILE")
@@ -280,17 +299,32 @@ def main() -> None:
         print(f"cold start, peloponnes       : {pel * 1000:7.0f} ms (median of {args.runs})")
         print(f"ratio                        : {pel / bare:7.2f}")
     profile = cProfile.Profile() if args.profile else None
-    game, frames, sent = run(lambda: whole_game(args.seed, profile, args.think))
-    print(f"whole 5-player game at 120×40, seed {args.seed}: key → screen settled, in ms "
+    game: Times = {"answer": [], "choose": [], "digit": []}
+    floor: Times = {"answer": [], "digit": []}
+    frames = sent = 0
+    seeds = range(args.seed, args.seed + args.games)
+    for seed in seeds:  # each game, then the bare app for as many keys: the same machine
+        one, n, size = asyncio.run(whole_game(seed, profile, args.think))
+        other = asyncio.run(bare_game(len(one["answer"]), len(one["digit"]), args.think))
+        frames, sent = frames + n, sent + size
+        for kind in game:
+            game[kind] += one[kind]
+        for kind in floor:
+            floor[kind] += other[kind]
+        if args.games > 1:
+            print(f"  seed {seed}: answering key, wall p50 / p95: {p50_p95(one['answer'])}; "
+                  f"bare Textual {p50_p95(other['answer'])}")
+    which = f"seed {args.seed}" if args.games == 1 else \
+        f"{args.games} games, seeds {seeds[0]}–{seeds[-1]}, every key"
+    print(f"whole 5-player game at 120×40, {which}: key → screen settled, in ms "
           f"({frames} frames, {sent / 1e6:.1f} MB for the terminal)")
     print("                                wall clock            CPU time          keys")
     print("                               p50    p95    max     p50    p95    max")
     print(f"  peloponnes, answering key     {pct(game['answer'])}")
     print(f"  peloponnes, p/w (choose)      {pct(game['choose'])}")
     print(f"  peloponnes, digit key         {pct(game['digit'])}")
-    bare = run(lambda: bare_game(len(game["answer"]), len(game["digit"]), args.think))
-    print(f"  bare Textual, 'answer' key    {pct(bare['answer'])}")
-    print(f"  bare Textual, digit key       {pct(bare['digit'])}")
+    print(f"  bare Textual, 'answer' key    {pct(floor['answer'])}")
+    print(f"  bare Textual, digit key       {pct(floor['digit'])}")
     if profile is not None:
         import pstats
 

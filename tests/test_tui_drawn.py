@@ -103,6 +103,8 @@ async def test_an_equal_drawing_changes_nothing_and_another_one_is_shown():
         part.show(Text("one line"))
         await pilot.pause()
         text = part.content
+        assert isinstance(text, DrawnOnce) and text.renderable == Text("one line")
+        assert "one line" in "".join(s.text for s in part.render_line(0))
         part.show(Text("one line"))
         assert part.content is text
         part.show(Text("one line", style="bold"))  # the same characters in another style
@@ -211,10 +213,11 @@ def test_the_app_draws_up_to_240_frames_a_second_unless_told_otherwise(own, expe
     assert int(out.stdout) == expected
 
 
-def test_the_players_grid_draws_what_richs_table_draws():
-    """``LineGrid`` (the players table) gives the same lines, character by character and style by
-    style, as the Rich ``Table`` it replaces, at the board's width and, by falling back to
-    the Table, when it does not fit; over the positions of seeded random games."""
+def test_the_players_and_tracks_grids_draw_what_richs_table_draws():
+    """``LineGrid`` (the players table, the catastrophe tracks) gives the same lines, character
+    by character and style by style, as the Rich ``Table`` it replaces, at the board's width
+    and, by falling back to the Table, when it does not fit; over the positions of seeded
+    random games, with the tracks' marks of what changed."""
     import random
 
     from rich.console import Console
@@ -223,8 +226,9 @@ def test_the_players_grid_draws_what_richs_table_draws():
     from support import CARDS
 
     from peloponnes_tui.bots.random_bot import RandomBot
-    from peloponnes_tui.tui.render import players_table
+    from peloponnes_tui.tui.render import players_table, tracks_table
     from peloponnes_tui.tui.session import Session, default_seats
+    from peloponnes_tui.tui.summary import Changes
 
     console = Console(width=80, color_system="truecolor", force_terminal=True)
 
@@ -239,13 +243,16 @@ def test_the_players_grid_draws_what_richs_table_draws():
         rng = random.Random(seed)
         while session.pending is not None:  # the whole game
             seat = session.pending.player
-            grid = players_table(CARDS, session.view(seat), session.seats, seat)
-            for width in (78, 30):
-                assert lines(grid, width) == lines(grid.table(), width)
-                compared += 1
+            view = session.view(seat)
+            moved = Changes(tracks=frozenset(t.catastrophe for t in view.tracks[::2]))
+            for grid in (players_table(CARDS, view, session.seats, seat),
+                         tracks_table(CARDS, view, session.seats, moved)):
+                for width in (78, 30):
+                    assert lines(grid, width) == lines(grid.table(), width)
+                    compared += 1
             bot = RandomBot(CARDS, seed=rng.randrange(10**6))
             session.answer(bot.decide(session.pending, session.view(seat)))
-    assert compared > 300
+    assert compared > 600
 
 
 @asynccontextmanager

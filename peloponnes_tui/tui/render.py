@@ -354,11 +354,10 @@ def offer_cards(view: View) -> list[str]:
 
 
 def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat],
-                 changed: Changes | None = None) -> Table:
+                 changed: Changes | None = None) -> LineGrid:
     """The catastrophe tracks side by side: markers, spaces left, who is protected; a track
     whose marker moved since the current player's last turn is marked (✱)."""
-    t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    t.add_column(_("Catastrophe"), style="bold")
+    columns: list[tuple[str | Text, JustifyMethod]] = [(_("Catastrophe"), "left")]
     moved = changed.tracks if changed is not None else frozenset()
     for tr in view.tracks:
         head = cat_mark(tr.catastrophe).append(" ")
@@ -366,9 +365,9 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat],
                     style="bold red" if tr.struck else "bold")
         if tr.catastrophe in moved:
             head.append(CHANGED, style=CHANGED_STYLE)
-        t.add_column(head)
-    marks: list[RenderableType] = [Text(_("Marker"))]
-    prots: list[RenderableType] = [Text(_("Protected"))]
+        columns.append((head, "left"))
+    marks: list[Text | str] = [Text(_("Marker"))]
+    prots: list[Text | str] = [Text(_("Protected"))]
     for tr in view.tracks:
         if tr.struck:
             marks.append(Text(_("STRUCK"), style="bold red"))
@@ -386,9 +385,7 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat],
                 st = seats[p.seat]
                 prot.append(st.tag, style=f"bold {st.rich_colour}")
         prots.append(prot or Text("-", style="dim"))
-    t.add_row(*marks)
-    t.add_row(*prots)
-    return t
+    return LineGrid(tuple(columns), (tuple(marks), tuple(prots)), styles=("bold",))
 
 
 def tracks_legend() -> str:
@@ -469,37 +466,55 @@ class LineGrid:
     """A table of one-line cells, drawn as Rich draws ``Table(box=None, padding=(0, 1),
     show_edge=False)`` with a bold header, at a fraction of the cost (Rich measures and wraps
     every cell): each column as wide as its widest cell, a space either side of every cell.
-    When the lines would not fit the width, it is drawn by Rich's ``Table`` (which wraps)."""
+    ``styles`` gives the columns' own styles, under their cells below the header (Rich's
+    column ``style``).  When the lines would not fit the width, it is drawn by Rich's ``Table``
+    (which wraps)."""
 
-    columns: tuple[tuple[str, JustifyMethod], ...]
+    columns: tuple[tuple[str | Text, JustifyMethod], ...]
     rows: tuple[tuple[Text | str, ...], ...]
+    styles: tuple[str, ...] = ()
 
     def table(self) -> Table:
         t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-        for col, just in self.columns:
-            t.add_column(col, justify=just)
+        for i, (col, just) in enumerate(self.columns):
+            t.add_column(col, justify=just, style=self.style(i))
         for row in self.rows:
             t.add_row(*row)
         return t
 
+    def style(self, column: int) -> str:
+        return self.styles[column] if column < len(self.styles) else ""
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        header = tuple(Text(col, style="bold") for col, _just in self.columns)
-        cells = [header, *(tuple(c if isinstance(c, Text) else Text(c) for c in row)
+        header = tuple(_under("bold", col) for col, _just in self.columns)
+        cells = [header, *(tuple(_under(self.style(i), c) for i, c in enumerate(row))
                            for row in self.rows)]
         widths = [max(c[i].cell_len for c in cells) for i in range(len(self.columns))]
         if sum(widths) + 2 * len(widths) > options.max_width:
             yield self.table()
             return
         for n, row in enumerate(cells):
-            pad = "bold" if n == 0 else ""
             line = Text()
-            for cell, width, (_col, just) in zip(row, widths, self.columns, strict=True):
+            for i, (cell, width, (_col, just)) in enumerate(zip(row, widths, self.columns,
+                                                                 strict=True)):
+                pad = "bold" if n == 0 else self.style(i)
                 fill = Text(" " * (width - cell.cell_len), style=cell.style)
                 line.append(" ", style=pad)
                 line.append_text(cell if just == "left" else fill)
                 line.append_text(fill if just == "left" else cell)
                 line.append(" ", style=pad)
             yield line
+
+
+def _under(style: str, cell: Text | str) -> Text:
+    """A cell of a :class:`LineGrid` drawn over its column's ``style``."""
+    if isinstance(cell, str):
+        return Text(cell, style=style)
+    if not style:
+        return cell
+    out = Text(style=style)
+    out.append_text(cell)
+    return out
 
 
 def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None

@@ -46,6 +46,11 @@ class DrawnOnce(RichVisual):
         self._lines: dict[tuple[int, RichStyle], list[Strip]] = {}
         self._widths: dict[int, int] = {}
 
+    @property
+    def renderable(self) -> RenderableType:
+        """What is drawn (the Rich renderable or text the part was given)."""
+        return self._renderable
+
     def lines(self, width: int, style: Style, options: RenderOptions) -> list[Strip]:
         key = (width, style.rich_style)
         lines = self._lines.get(key)
@@ -87,13 +92,18 @@ def quiet_virtual_size() -> Reactive[Size]:
 
 
 class Drawn(Static):
-    """A ``Static`` that draws a Rich renderable once per width (:class:`DrawnOnce`); text and
-    Textual's own visuals are shown as ``Static`` shows them."""
+    """A ``Static`` that draws a Rich renderable or text once per width (:class:`DrawnOnce`);
+    a string (markup) and Textual's own visuals are shown as ``Static`` shows them.
+
+    Text too is drawn by Rich: Textual's own path for it (``Content``) wraps it for the part's
+    height and again for its lines, and took twice as long for the same lines (the summary of
+    what happened since a player's last turn, a few dozen lines that change at every
+    answer)."""
 
     virtual_size = quiet_virtual_size()
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        if isinstance(content, ConsoleRenderable) and not isinstance(content, Text | Visual):
+        if isinstance(content, ConsoleRenderable) and not isinstance(content, Visual):
             content = DrawnOnce(self, content)
         super().update(content, layout=layout)
 
@@ -107,23 +117,24 @@ class Drawn(Static):
             # not laid out yet: a layout sizes it (a hidden part, when it is shown)
             self.update(content, layout=self.display)
             return
-        if isinstance(content, Text):
-            if isinstance(old, Text) and old == content and old.style == content.style \
-                    and (old.justify, old.overflow, old.no_wrap) == \
-                    (content.justify, content.overflow, content.no_wrap):
-                return  # (Text's own equality looks at the characters and spans only)
-            self.update(content, layout=False)
-            height = self.get_content_height(size, self.app.size, size.width)
-        else:
-            new = DrawnOnce(self, content)
-            style, options = self.visual_style, _options(self)
-            lines = new.lines(size.width, style, options)
-            if isinstance(old, DrawnOnce) and old.lines(size.width, style, options) == lines:
-                return
-            self.update(new, layout=False)
-            height = len(lines)
-        if height != size.height:
+        if isinstance(content, Text) and isinstance(old, DrawnOnce) \
+                and isinstance(old.renderable, Text) and _same_text(old.renderable, content):
+            return  # the same text: not even drawn to be compared
+        new = DrawnOnce(self, content)
+        style, options = self.visual_style, _options(self)
+        lines = new.lines(size.width, style, options)
+        if isinstance(old, DrawnOnce) and old.lines(size.width, style, options) == lines:
+            return
+        self.update(new, layout=False)
+        if len(lines) != size.height:
             self.refresh(layout=True)
+
+
+def _same_text(old: Text, new: Text) -> bool:
+    """Whether two texts draw the same (Text's own equality looks at the characters and spans
+    only, not at the style of the whole or how it wraps)."""
+    return old == new and old.style == new.style and \
+        (old.justify, old.overflow, old.no_wrap) == (new.justify, new.overflow, new.no_wrap)
 
 
 __all__ = ["Drawn", "DrawnOnce", "quiet_virtual_size"]
