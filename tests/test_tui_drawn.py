@@ -461,3 +461,34 @@ async def test_the_board_survives_a_resize_while_its_scroll_bars_change():
             assert len(screen_text(app).splitlines()) == size[1]
             await pilot.press(*key_for(panel))
             await pilot.pause()
+
+
+async def test_a_drawn_part_draws_what_textuals_rich_visual_draws():
+    """``DrawnOnce.draw`` combines each distinct style with the part's own once; its lines are
+    the ones Textual's ``RichVisual`` draws, segment by segment (text, style with its meta and
+    the link style on click actions, control), for every part of the board at every decision
+    of 40, at 120×40 (the cards with their clicks, the tables, the texts) and 80×24."""
+    from textual.visual import RichVisual
+
+    from peloponnes_tui.tui.testing import key_for
+
+    compared: set[str] = set()
+    for size in ((120, 40), (80, 24)):
+        async with people_at_the_board(5, 3, size) as (pilot, _app, board):
+            for _ in range(40 if size == (120, 40) else 12):
+                await pilot.pause()
+                for part in board.query(Drawn):
+                    shown = part.content
+                    width = part.content_size.width
+                    if not isinstance(shown, DrawnOnce) or not width:
+                        continue
+                    style = part.visual_style
+                    ours = shown.draw(width, style.rich_style)
+                    textuals = RichVisual(part, shown.renderable).render_strips(
+                        width, None, style, None)  # type: ignore[arg-type]
+                    assert [list(s) for s in ours] == [list(s) for s in textuals], part.id
+                    compared.add(str(part.id))
+                panel = board.panel()
+                assert panel is not None
+                await pilot.press(*key_for(panel))
+    assert {"offer", "tracks", "players", "status", "sincetext", "minetext"} <= compared

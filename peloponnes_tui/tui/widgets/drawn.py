@@ -18,20 +18,23 @@ layout).  The board's parts that do not need it declare :func:`quiet_virtual_siz
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.console import ConsoleRenderable
+from rich.segment import Segment
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.visual import RichVisual, Visual
 from textual.widgets import Static
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
     from rich.console import RenderableType
     from rich.style import Style as RichStyle
     from textual.css.styles import RulesMap
-    from textual.strip import Strip
     from textual.style import Style
     from textual.visual import RenderOptions, VisualType
     from textual.widget import Widget
@@ -51,24 +54,63 @@ class DrawnOnce(RichVisual):
         """What is drawn (the Rich renderable or text the part was given)."""
         return self._renderable
 
-    def lines(self, width: int, style: Style, options: RenderOptions) -> list[Strip]:
+    def lines(self, width: int, style: Style) -> list[Strip]:
         key = (width, style.rich_style)
         lines = self._lines.get(key)
         if lines is None:
             if len(self._lines) >= 4:  # a resize: the old widths are not asked for again
                 self._lines.clear()
-            lines = self._lines[key] = super().render_strips(width, None, style, options)
+            lines = self._lines[key] = self.draw(width, style.rich_style)
         return lines
+
+    def draw(self, width: int, base: RichStyle) -> list[Strip]:
+        """The lines, as ``RichVisual.render_strips`` draws them (a test compares the two), with
+        each distinct style of the drawing combined with the part's own style once: Textual
+        adds the part's style and its link style to each segment, and looks into the meta of
+        each one for a click action (half the time of drawing the cards on offer)."""
+        widget = self._widget_drawn
+        app = widget.app
+        console = app.console
+        renderable = self._renderable
+        justify = widget._get_justify_method()  # text takes the part's text-align
+        if isinstance(renderable, Text) and justify is not None \
+                and renderable.justify != justify:
+            renderable = renderable.copy()
+            renderable.justify = justify
+        base = console.get_style(base)
+        link = widget.link_style if widget.auto_links else None
+        styles: dict[RichStyle | None, RichStyle | None] = {}
+
+        def combined(style: RichStyle | None) -> RichStyle | None:
+            out = base + style if base else style
+            if link and out is not None and out._meta is not None and "@click" in out.meta:
+                out = out + link
+            return out
+
+        def styled(segments: Iterable[Segment]) -> Iterator[Segment]:
+            for text, style, control in segments:
+                try:
+                    out = styles[style]
+                except KeyError:
+                    out = styles[style] = combined(style)
+                if out is None and link:
+                    continue  # (Textual drops these)
+                yield Segment(text, out, None if base else control)
+
+        options = app.console_options.update(highlight=False, width=width, height=None)
+        segments = console.render(renderable, options.update_width(width))
+        return [Strip(line) for line in Segment.split_and_crop_lines(
+            styled(segments), width, include_new_lines=False, pad=False)]
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
-        lines = self.lines(width, style, options)
+        lines = self.lines(width, style)
         return lines if height is None else lines[:height]
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         # the lines the widget will draw, in its own style: the same render serves both
         widget = self._widget_drawn
-        return len(self.lines(width, widget.visual_style, _options(widget)))
+        return len(self.lines(width, widget.visual_style))
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         width = self._widths.get(container_width)
@@ -76,12 +118,6 @@ class DrawnOnce(RichVisual):
             width = self._widths[container_width] = super().get_optimal_width(
                 rules, container_width)
         return width
-
-
-def _options(widget: Widget) -> RenderOptions:
-    from textual.visual import RenderOptions
-
-    return RenderOptions(widget._get_style, cast("RulesMap", widget.styles), None, None)
 
 
 def quiet_virtual_size() -> Reactive[Size]:
@@ -121,9 +157,9 @@ class Drawn(Static):
                 and isinstance(old.renderable, Text) and _same_text(old.renderable, content):
             return  # the same text: not even drawn to be compared
         new = DrawnOnce(self, content)
-        style, options = self.visual_style, _options(self)
-        lines = new.lines(size.width, style, options)
-        if isinstance(old, DrawnOnce) and old.lines(size.width, style, options) == lines:
+        style = self.visual_style
+        lines = new.lines(size.width, style)
+        if isinstance(old, DrawnOnce) and old.lines(size.width, style) == lines:
             return
         self.update(new, layout=False)
         if len(lines) != size.height:
