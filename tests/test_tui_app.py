@@ -313,7 +313,7 @@ async def test_light_theme_from_command_palette(cards):
         assert "Coin cards:" in text
         # the panel was redrawn in the light colours
         panel = app.board.panel()
-        assert any(LIGHT_COLOURS["red"] in str(span.style) for span in panel.render().spans)
+        assert any(LIGHT_COLOURS["red"] in str(span.style) for span in panel.text.spans)
         app.theme = "textual-dark"
         await pilot.pause()
         assert seat.rich_colour == COLOURS["red"][0]

@@ -466,29 +466,97 @@ async def test_the_board_survives_a_resize_while_its_scroll_bars_change():
 async def test_a_drawn_part_draws_what_textuals_rich_visual_draws():
     """``DrawnOnce.draw`` combines each distinct style with the part's own once; its lines are
     the ones Textual's ``RichVisual`` draws, segment by segment (text, style with its meta and
-    the link style on click actions, control), for every part of the board at every decision
-    of 40, at 120×40 (the cards with their clicks, the tables, the texts) and 80×24."""
-    from textual.visual import RichVisual
+    the link style on click actions, control), for every part of the board and the decision
+    panel at every decision of 40 at 120×40 (the cards with their clicks, the tables, the
+    texts) and 12 at 80×24.  Text is first broken into lines as Textual breaks it
+    (:func:`wrapped`), and its lines read as Textual's own path for text draws them."""
+    from textual.visual import RenderOptions, RichVisual, visualize
 
     from peloponnes_tui.tui.testing import key_for
+    from peloponnes_tui.tui.widgets.drawn import wrapped
 
     compared: set[str] = set()
     for size in ((120, 40), (80, 24)):
         async with people_at_the_board(5, 3, size) as (pilot, _app, board):
             for _ in range(40 if size == (120, 40) else 12):
                 await pilot.pause()
-                for part in board.query(Drawn):
-                    shown = part.content
+                panel = board.panel()
+                assert panel is not None
+                for part in [*board.query(Drawn), panel]:
+                    shown = part.content if isinstance(part, Drawn) else part.render()
                     width = part.content_size.width
                     if not isinstance(shown, DrawnOnce) or not width:
                         continue
                     style = part.visual_style
                     ours = shown.draw(width, style.rich_style)
-                    textuals = RichVisual(part, shown.renderable).render_strips(
+                    drawn = shown.renderable
+                    if isinstance(drawn, Text):
+                        textuals = visualize(part, drawn).render_strips(
+                            width, None, style, RenderOptions(part._get_style, part.styles))
+                        assert [s.text for s in ours] == [s.text for s in textuals], part.id
+                        drawn = wrapped(drawn, width)
+                    richs = RichVisual(part, drawn).render_strips(
                         width, None, style, None)  # type: ignore[arg-type]
-                    assert [list(s) for s in ours] == [list(s) for s in textuals], part.id
-                    compared.add(str(part.id))
-                panel = board.panel()
-                assert panel is not None
+                    assert [list(s) for s in ours] == [list(s) for s in richs], part.id
+                    compared.add(str(part.id or "panel"))
                 await pilot.press(*key_for(panel))
-    assert {"offer", "tracks", "players", "status", "sincetext", "minetext"} <= compared
+    assert {"offer", "tracks", "players", "status", "sincetext", "minetext", "panel"} <= compared
+
+
+def test_text_is_broken_into_lines_as_textual_breaks_it():
+    """At a break between words the line loses its trailing spaces (Rich keeps them: a key's
+    cap in reverse video would leave a lone light cell at the line's end); a line's own
+    trailing spaces, blank lines, a word longer than the width and the styles stay."""
+    from rich.console import Console
+    from rich.style import Style
+    from textual.content import Content
+
+    from peloponnes_tui.tui.widgets.drawn import wrapped
+
+    text = Text("Coin cards: ", style="bold")
+    text.append(" a ", style="reverse")
+    text.append(" Wood ×1 ")
+    text.append(" c ", style="reverse")
+    text.append(" Stone\n\nKornspeicherverwaltung ends \n")
+    lines = wrapped(text, 12).split("\n", allow_blank=True)
+    assert [line.plain for line in lines] == [
+        "Coin cards:", "a  Wood ×1", "c  Stone", "", "Kornspeicher", "verwaltung", "ends ", ""]
+    assert [line.plain for line in lines] == \
+        [line.plain for line in Content.from_rich_text(text).wrap(12)]
+    assert all(line.style == "bold" for line in lines)
+    assert lines[1].get_style_at_offset(Console(), 0) == Style.parse("bold reverse")
+    assert lines[1].get_style_at_offset(Console(), 4) == Style.parse("bold")
+
+
+async def test_a_layout_while_a_panel_is_shown_scrolls_it_back_into_view():
+    """At 80×24 the summary and the panel share the column below the board; the panel is
+    scrolled to its top after the screen update that shows it and again after every layout
+    while it is shown (on a busy machine a panel still being mounted at that first update is
+    placed by a later layout, and was left below the fold)."""
+    from support import settled
+
+    from peloponnes_tui.tui.testing import key_for
+    from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
+
+    def in_view(board: Any, panel: Any) -> bool:
+        geometry = board.find_widget(panel)
+        return bool(geometry.clip.contains_region(geometry.region))
+
+    async with people_at_the_board(5, 3, (80, 24)) as (pilot, _app, board):
+        decision = board.query_one("#decision", BoardScroll)
+        away = 0
+        for _ in range(90):  # the decisions whose summary and panel do not fit together
+            await settled(pilot)
+            panel = board.panel()
+            if panel is None:  # the game is over
+                break
+            assert in_view(board, panel)
+            decision.scroll_home(animate=False)
+            await settled(pilot)
+            if not in_view(board, panel):  # scrolled away by the player: it stays there ...
+                away += 1
+                board.refresh(layout=True)
+                await settled(pilot)
+                assert in_view(board, panel)  # ... until the next layout
+            await pilot.press(*key_for(panel))
+        assert away >= 2

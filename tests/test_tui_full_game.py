@@ -65,7 +65,7 @@ async def test_three_people_play_a_whole_game_by_keys(cards, size):
             await settled(pilot)
             text = screen_text(app)
             # the decision panel's heading is on screen, and the whole panel fits
-            heading = panel.render().plain.split("\n")[0]
+            heading = panel.text.plain.split("\n")[0]
             assert heading.split(":")[0] in text
             assert panel_fully_shown(board, panel), (size, panel.prompt.kind, answered)
             # the one hand ever shown is the viewer's own: beside the board when wide, and

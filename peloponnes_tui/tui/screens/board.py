@@ -211,6 +211,7 @@ class BoardScreen(Screen[None], AppAccess):
         self._brief: Text | str = ""  # the decision column's border title, as last set
         self.laying_out = False  # in Textual's layout of the screen (_refresh_layout)
         self._in_frame: set[Widget] = set()  # to be drawn in the frame the layout draws
+        self._panel_to_top = False  # a decision panel is shown: scrolled into view (layouts)
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
         self._changed_at = 0.0  # when the board last changed (time.monotonic)
@@ -248,11 +249,14 @@ class BoardScreen(Screen[None], AppAccess):
         # while the screen is laid out, its scroll bars take their new thumbs into the frame the
         # layout draws (draw_in_frame), not into a second frame after it
         self.laying_out = True
+        placed = not scroll or bool(self._layout_widgets)  # not only a scroll (Textual's test)
         try:
             super()._refresh_layout(size, scroll)
         finally:
             self.laying_out = False
             self._in_frame.clear()
+        if self._panel_to_top and placed:
+            self.call_after_refresh(self._scroll_to_panel)
 
     def draw_in_frame(self, widget: Widget) -> None:
         """``widget`` was refreshed: while the screen is being laid out, draw it in the frame
@@ -468,6 +472,7 @@ class BoardScreen(Screen[None], AppAccess):
         """Show a decision panel (or none), with a one-line note above it."""
         box = self.query_one("#panelbox", PanelBox)
         olds = list(box.query(DecisionPanel))
+        self._panel_to_top = False  # (scroll_to_panel, when there is a panel)
         self._show("note", Text, note)  # it may name a player: text only
         self.query_one("#note", Static).display = bool(note)
         chosen = panel.card if isinstance(panel, CardChoice) else None
@@ -525,10 +530,15 @@ class BoardScreen(Screen[None], AppAccess):
 
     def scroll_to_panel(self) -> None:
         """When the since-your-last-turn lines and the panel do not fit together, the panel
-        goes to the top (the lines stay in the log, v)."""
-        decision = self.query_one("#decision", BoardScroll)
-        self.call_after_refresh(decision.scroll_to_widget, self.query_one("#panelbox"),
-                                animate=False, top=True)
+        goes to the top (the lines stay in the log, v): after the next screen update, and
+        again after each layout while the panel is shown (a panel still being mounted at the
+        first update, on a busy machine, is placed by a later layout)."""
+        self._panel_to_top = True
+        self.call_after_refresh(self._scroll_to_panel)
+
+    def _scroll_to_panel(self) -> None:
+        self.query_one("#decision", BoardScroll).scroll_to_widget(
+            self.query_one("#panelbox"), animate=False, top=True)
 
     def restyle(self) -> None:
         """Redraw everything coloured (the theme changed): board, log, the open panel."""

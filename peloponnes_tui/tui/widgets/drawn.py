@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich._wrap import divide_line
 from rich.console import ConsoleRenderable
 from rich.segment import Segment
 from rich.text import Text
@@ -77,6 +78,9 @@ class DrawnOnce(RichVisual):
                 and renderable.justify != justify:
             renderable = renderable.copy()
             renderable.justify = justify
+        if isinstance(renderable, Text) and not renderable.no_wrap \
+                and renderable.justify in (None, "default", "left"):
+            renderable = wrapped(renderable, width)
         base = console.get_style(base)
         link = widget.link_style if widget.auto_links else None
         styles: dict[RichStyle | None, RichStyle | None] = {}
@@ -118,6 +122,24 @@ class DrawnOnce(RichVisual):
             width = self._widths[container_width] = super().get_optimal_width(
                 rules, container_width)
         return width
+
+
+def wrapped(text: Text, width: int) -> Text:
+    """``text`` broken into lines of ``width`` cells as Textual breaks text: at spaces where it
+    can, each line broken at a space without its trailing spaces (Rich keeps them: a space in
+    reverse video, such as a key's cap, would be left at the line's end)."""
+    lines: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        if "\t" in line.plain:
+            line.expand_tabs(text.tab_size or 8)
+        pieces = line.divide(divide_line(line.plain, width, fold=True))
+        for i, piece in enumerate(pieces):
+            if i < len(pieces) - 1:
+                piece.rstrip()
+            lines.append(piece)
+    out = Text("\n", justify=text.justify, overflow=text.overflow).join(lines)
+    out.style = text.style
+    return out
 
 
 def quiet_virtual_size() -> Reactive[Size]:

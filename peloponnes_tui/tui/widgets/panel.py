@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
-from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.visual import Visual
 from textual.widget import Widget
 
 from peloponnes_tui.engine import Answer, Prompt
@@ -26,7 +26,7 @@ from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.i18n import N_, _, name
 from peloponnes_tui.tui.colours import res_style
 from peloponnes_tui.tui.session import Session
-from peloponnes_tui.tui.widgets.drawn import quiet_virtual_size
+from peloponnes_tui.tui.widgets.drawn import DrawnOnce, quiet_virtual_size
 
 BACK_KEYS = "abcdefg"
 
@@ -61,6 +61,7 @@ class DecisionPanel(Widget, can_focus=True):
 
     def __init__(self, session: Session, prompt: Prompt) -> None:
         super().__init__()
+        self._drawn: DrawnOnce | None = None  # the text as drawn (render)
         widget_state = set(vars(self))
         self.session = session
         self.cards = session.cards
@@ -169,11 +170,21 @@ class DecisionPanel(Widget, can_focus=True):
 
     # -- rendering -----------------------------------------------------------------------------
 
-    def render(self) -> RenderableType:
-        # Textual asks for the content twice per update (height, then lines): build it once.
+    @property
+    def text(self) -> Text:
+        """What the panel shows, rebuilt only when a choice changes."""
         if self._text is None:
             self._text = self.compose_text()
         return self._text
+
+    def render(self) -> Visual:
+        # Textual asks for the content twice per update (its height, then its lines): the text
+        # is built once and drawn once (DrawnOnce; Textual's own path for text wraps it for
+        # each, and took twice as long)
+        text = self.text
+        if self._drawn is None or self._drawn.renderable is not text:
+            self._drawn = DrawnOnce(self, text)
+        return self._drawn
 
     def update_text(self) -> None:
         """Rebuild the text; lay the screen out again only if it needs more rows than the panel
