@@ -132,12 +132,15 @@ def wrapped(text: Text, width: int) -> Text:
     for line in text.split("\n", allow_blank=True):
         if "\t" in line.plain:
             line.expand_tabs(text.tab_size or 8)
+        if line.cell_len <= width:
+            lines.append(line)  # (most lines: nothing to break)
+            continue
         pieces = line.divide(divide_line(line.plain, width, fold=True))
-        for i, piece in enumerate(pieces):
-            if i < len(pieces) - 1:
-                piece.rstrip()
-            lines.append(piece)
-    out = Text("\n", justify=text.justify, overflow=text.overflow).join(lines)
+        for piece in pieces[:-1]:
+            piece.rstrip()
+        lines.extend(pieces)
+    # every line fits: Rich is not to break them again
+    out = Text("\n", justify=text.justify, overflow=text.overflow, no_wrap=True).join(lines)
     out.style = text.style
     return out
 
