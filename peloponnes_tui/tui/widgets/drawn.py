@@ -65,10 +65,11 @@ class DrawnOnce(RichVisual):
         return lines
 
     def draw(self, width: int, base: RichStyle) -> list[Strip]:
-        """The lines, as ``RichVisual.render_strips`` draws them (a test compares the two), with
-        each distinct style of the drawing combined with the part's own style once: Textual
-        adds the part's style and its link style to each segment, and looks into the meta of
-        each one for a click action (half the time of drawing the cards on offer)."""
+        """The lines, as ``RichVisual.render_strips`` draws them (a test compares the two), text
+        first broken into lines as Textual breaks it (:func:`wrapped`), and each distinct
+        style of the drawing combined with the part's own style once: Textual adds the part's
+        style and its link style to each segment, and looks into the meta of each one for a
+        click action (half the time of drawing the cards on offer)."""
         widget = self._widget_drawn
         app = widget.app
         console = app.console
@@ -156,10 +157,10 @@ class Drawn(Static):
     """A ``Static`` that draws a Rich renderable or text once per width (:class:`DrawnOnce`);
     a string (markup) and Textual's own visuals are shown as ``Static`` shows them.
 
-    Text too is drawn by Rich: Textual's own path for it (``Content``) wraps it for the part's
-    height and again for its lines, and took twice as long for the same lines (the summary of
-    what happened since a player's last turn, a few dozen lines that change at every
-    answer)."""
+    Text too is drawn this way, broken into lines as Textual breaks it (:func:`wrapped`):
+    Textual's own path for it (``Content``) wraps it for the part's height and again for its
+    lines (the summary of what happened since a player's last turn is a few dozen lines that
+    change at every answer)."""
 
     virtual_size = quiet_virtual_size()
 
