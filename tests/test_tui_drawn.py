@@ -488,15 +488,15 @@ async def test_a_drawn_part_draws_what_textuals_rich_visual_draws():
                     if not isinstance(shown, DrawnOnce) or not width:
                         continue
                     style = part.visual_style
+                    options = RenderOptions(part._get_style, part.styles)
                     ours = shown.draw(width, style.rich_style)
                     drawn = shown.renderable
                     if isinstance(drawn, Text):
                         textuals = visualize(part, drawn).render_strips(
-                            width, None, style, RenderOptions(part._get_style, part.styles))
+                            width, None, style, options)
                         assert [s.text for s in ours] == [s.text for s in textuals], part.id
                         drawn = wrapped(drawn, width)
-                    richs = RichVisual(part, drawn).render_strips(
-                        width, None, style, None)  # type: ignore[arg-type]
+                    richs = RichVisual(part, drawn).render_strips(width, None, style, options)
                     assert [list(s) for s in ours] == [list(s) for s in richs], part.id
                     compared.add(str(part.id or "panel"))
                 await pilot.press(*key_for(panel))
