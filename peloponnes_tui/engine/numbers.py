@@ -65,8 +65,10 @@ def _round_piles(cards: CardSet) -> tuple[str, ...]:
 
 
 # kept by the card set's identity: a cache by equality hashed the whole card set at every call
-# (a few hundred nested models), and the app asks at every decision panel it makes
+# (a few hundred nested models), and the app asks at every decision panel it makes.  A program
+# uses one card set; a few are kept, so that loading many (the tests) holds none of them for good.
 _BY_IDENTITY: dict[int, tuple[CardSet, RuleNumbers]] = {}
+_KEPT = 8
 
 
 def rule_numbers(cards: CardSet) -> RuleNumbers:
@@ -75,6 +77,8 @@ def rule_numbers(cards: CardSet) -> RuleNumbers:
     if known is not None and known[0] is cards:
         return known[1]
     numbers = _numbers(cards)
+    if len(_BY_IDENTITY) >= _KEPT:
+        del _BY_IDENTITY[next(iter(_BY_IDENTITY))]  # the oldest
     _BY_IDENTITY[id(cards)] = (cards, numbers)
     return numbers
 
