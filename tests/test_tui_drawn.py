@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Static
 
 from peloponnes_tui.tui.widgets.drawn import Drawn, DrawnOnce
@@ -466,7 +467,8 @@ async def test_the_board_survives_a_resize_while_its_scroll_bars_change():
 async def test_a_drawn_part_draws_what_textuals_rich_visual_draws():
     """``DrawnOnce.draw`` combines each distinct style with the part's own once; its lines are
     the ones Textual's ``RichVisual`` draws, segment by segment (text, style with its meta and
-    the link style on click actions, control), for every part of the board and the decision
+    the link style on click actions, control; Textual adding the link style again when it
+    paints them changes nothing, so it is skipped), for every part of the board and the decision
     panel at every decision of 40 at 120×40 (the cards with their clicks, the tables, the
     texts) and 12 at 80×24.  Text is first broken into lines as Textual breaks it
     (:func:`wrapped`), and its lines read as Textual's own path for text draws them."""
@@ -498,6 +500,11 @@ async def test_a_drawn_part_draws_what_textuals_rich_visual_draws():
                         drawn = wrapped(drawn, width)
                     richs = RichVisual(part, drawn).render_strips(width, None, style, options)
                     assert [list(s) for s in ours] == [list(s) for s in richs], part.id
+                    # the link style Textual adds at each paint is in them already (LinkedStrip)
+                    link = part.link_style
+                    assert [list(Strip._apply_link_style(s, link)) for s in ours] == \
+                        [list(s) for s in ours], part.id
+                    assert all(s._apply_link_style(link) is s for s in ours), part.id
                     compared.add(str(part.id or "panel"))
                 await pilot.press(*key_for(panel))
     assert {"offer", "tracks", "players", "status", "sincetext", "minetext", "panel"} <= compared

@@ -104,7 +104,7 @@ class DrawnOnce(RichVisual):
 
         options = app.console_options.update(highlight=False, width=width, height=None)
         segments = console.render(renderable, options.update_width(width))
-        return [Strip(line) for line in Segment.split_and_crop_lines(
+        return [LinkedStrip(line, link) for line in Segment.split_and_crop_lines(
             styled(segments), width, include_new_lines=False, pad=False)]
 
     def render_strips(self, width: int, height: int | None, style: Style,
@@ -123,6 +123,25 @@ class DrawnOnce(RichVisual):
             width = self._widths[container_width] = super().get_optimal_width(
                 rules, container_width)
         return width
+
+
+class LinkedStrip(Strip):
+    """A line of a :class:`DrawnOnce`, its click actions drawn in the part's link style
+    (``link``; ``DrawnOnce.draw``).  Textual adds the link style to every line of a part each
+    time it paints it (``Visual.to_strips``): a new line, and the meta of every segment
+    unpickled to look for a click action.  With the same link style that gives this line
+    again, so it is skipped."""
+
+    __slots__ = ("_link",)
+
+    def __init__(self, segments: Iterable[Segment], link: RichStyle | None) -> None:
+        super().__init__(segments)
+        self._link = link
+
+    def _apply_link_style(self, link_style: RichStyle) -> Strip:
+        if link_style == self._link:
+            return self
+        return super()._apply_link_style(link_style)
 
 
 def wrapped(text: Text, width: int) -> Text:
