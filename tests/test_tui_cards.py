@@ -143,3 +143,39 @@ async def test_a_new_bid_since_the_last_turn_is_marked():
         _, _, forest = card_frame(text, "Forest")
         assert forest[-1].startswith(f"╰{leonidas.tag} 2✱─")
         assert "✱ changed since your last turn" in text
+
+
+def test_the_printed_lines_of_a_card_are_kept_per_language_and_palette():
+    """``card_slots`` keeps the lines of a card on offer that show the printed card alone: the
+    same texts while nothing changes, the words of the language switched to, the colours of a
+    light palette, and each card set's own card (never another set's with the same id)."""
+    from peloponnes_tui.i18n import set_language
+    from peloponnes_tui.tui.colours import res_style, set_light_palette
+    from peloponnes_tui.tui.render import card_slots
+
+    def words(slots: tuple) -> list[str]:
+        return [t.plain for slot in slots for pair in slot for t in pair]
+
+    card = next(c for c in CARDS.power_cards if c.cost.wood and not c.cost.stone)
+    assert card_slots(card) is card_slots(card)
+    english = words(card_slots(card))
+    assert f"value {card.value}" in english and f"cost {card.cost.wood}W" in english, english
+    try:
+        set_language("de")
+        german = words(card_slots(card))
+        assert german != english and f"value {card.value}" not in german, german
+    finally:
+        set_language("en")
+    assert words(card_slots(card)) == english
+    cost = card_slots(card)[0][0][1]  # "cost 1W": the wood in its colour
+    assert [str(s.style) for s in cost.spans] == [res_style("wood")]
+    try:
+        set_light_palette(True)
+        light = card_slots(card)[0][0][1]
+        assert [str(s.style) for s in light.spans] == [res_style("wood")] != \
+            [str(s.style) for s in cost.spans]
+    finally:
+        set_light_palette(False)
+    other = card.model_copy(update={"value": card.value + 1})  # another card set's card
+    assert f"value {card.value + 1}" in words(card_slots(other))
+    assert words(card_slots(card)) == english

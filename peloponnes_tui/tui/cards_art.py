@@ -18,13 +18,17 @@ style's meta).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from peloponnes_tui.tui.widgets.drawn import Restyle
 
 # The widest a card is drawn (columns, frame included), and the narrowest before the market and
 # the conquest row are drawn one below the other.
@@ -165,61 +169,90 @@ def _face_key(face: CardFace) -> tuple[object, ...]:
             tuple(slot(x) for x in face.lines), slot(face.bottom), face.chosen, face.click)
 
 
-def drawn_card(console: Console, face: CardFace, width: int, name_rows: int) -> Drawn:
-    """:func:`draw_card` as segments, kept by what the card is drawn from: a digit key moves
-    the double frame between two cards, and the other cards are not drawn again."""
-    key = (_face_key(face), width, name_rows)
+def drawn_card(console: Console, face: CardFace, width: int, name_rows: int,
+               restyle: Restyle | None = None) -> Drawn:
+    """:func:`draw_card` as segments (in the style of the part that shows it, with
+    ``restyle``), kept by what the card is drawn from: a digit key moves the double frame
+    between two cards, and the other cards are not drawn again."""
+    key = (_face_key(face), width, name_rows, restyle.key if restyle is not None else None)
     found = _drawn.get(key)
     if found is None:
         if len(_drawn) >= DRAWN_KEEP:
             _drawn.clear()
-        found = _drawn[key] = [list(line.render(console))
-                               for line in draw_card(face, width, name_rows)]
+        found = [list(line.render(console)) for line in draw_card(face, width, name_rows)]
+        if restyle is not None:
+            found = [list(restyle(line)) for line in found]
+        _drawn[key] = found
     return found
 
 
 @dataclass(frozen=True, slots=True)
 class CardRows:
     """The rows of cards on the table, drawn side by side when the width allows (every card at
-    least :data:`CARD_MIN` cells wide), else one row below the other."""
+    least :data:`CARD_MIN` cells wide), else one row below the other.  Drawn by Rich, or
+    line by line for a board part (``draw_lines``: each card's lines kept in the part's
+    style)."""
 
     groups: tuple[CardGroup, ...]
     empty: Text
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+    def _bands(self, width: int) -> list[tuple[list[CardGroup], int]]:
+        """The bands of cards to draw one below the other: their groups, and how wide a card
+        is drawn in each."""
         groups = [g for g in self.groups if g.faces]
         if not groups:
-            yield self.empty
-            return
-        width = options.max_width
+            return []
         n = sum(len(g.faces) for g in groups)
         gaps = 2 * (len(groups) - 1)
         if (width - gaps) // n >= CARD_MIN:
-            yield from _band(console, groups, min(CARD_MAX, (width - gaps) // n))
+            return [(groups, min(CARD_MAX, (width - gaps) // n))]
+        return [([g], max(CARD_MIN, min(CARD_MAX, width // len(g.faces)))) for g in groups]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        bands = self._bands(options.max_width)
+        if not bands:
+            yield self.empty
             return
-        for g in groups:
-            yield from _band(console, [g], max(CARD_MIN, min(CARD_MAX, width // len(g.faces))))
+        for groups, card_width in bands:
+            for line, _cells in _band(console, groups, card_width, None):
+                yield from line
+                yield Segment.line()
+
+    def draw_lines(self, console: Console, width: int, restyle: Restyle
+                   ) -> list[list[Segment]] | None:
+        bands = self._bands(width)
+        if not bands:
+            return None  # the empty text, drawn by Rich
+        return [line if cells <= width else Segment.adjust_line_length(line, width, pad=False)
+                for groups, card_width in bands
+                for line, cells in _band(console, groups, card_width, restyle)]
 
 
-def _band(console: Console, groups: Sequence[CardGroup], card_width: int) -> Iterator[Segment]:
-    """Groups side by side, each under its heading, two columns apart."""
+def _band(console: Console, groups: Sequence[CardGroup], card_width: int,
+          restyle: Restyle | None) -> list[tuple[list[Segment], int]]:
+    """Groups side by side, each under its heading, two columns apart: the lines, each with
+    its width in cells."""
     faces = [f for g in groups for f in g.faces]
     name_rows = min(NAME_LINES, max(len(name_lines(f.name, card_width - 2)) for f in faces))
-    drawn = [[drawn_card(console, f, card_width, name_rows) for f in g.faces] for g in groups]
+    drawn = [[drawn_card(console, f, card_width, name_rows, restyle) for f in g.faces]
+             for g in groups]
     head = Text()
     for i, g in enumerate(groups):
         span = card_width * len(g.faces) + (2 if i < len(groups) - 1 else 0)
         head.append_text(_fit(g.heading, Text(), span))
-    yield from head.render(console)
-    yield Segment.line()
-    gap = Segment("  ")
+    cells = card_width * len(faces) + 2 * (len(groups) - 1)
+    head_line = list(head.render(console))
+    lines = [(head_line if restyle is None else list(restyle(head_line)), cells)]
+    gap = Segment("  ") if restyle is None else next(iter(restyle([Segment("  ")])), None)
     for row in range(len(drawn[0][0])):
+        line: list[Segment] = []
         for i, cards in enumerate(drawn):
-            if i:
-                yield gap
+            if i and gap is not None:
+                line.append(gap)
             for card in cards:
-                yield from card[row]
-        yield Segment.line()
+                line.extend(card[row])
+        lines.append((line, cells))
+    return lines
 
 
 __all__ = ["CARD_MAX", "CARD_MIN", "CardFace", "CardGroup", "CardRows", "Pair", "Slot",

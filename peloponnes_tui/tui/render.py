@@ -20,9 +20,14 @@ from peloponnes_tui.engine.bidding import view_standing_bids, view_targets
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.engine.words import halves
-from peloponnes_tui.i18n import _, in_words, name, ngettext
+from peloponnes_tui.i18n import _, in_words, language, name, ngettext
 from peloponnes_tui.tui.cards_art import CardFace, CardGroup, CardRows, Slot
-from peloponnes_tui.tui.colours import catastrophe_glyph, catastrophe_style, res_style
+from peloponnes_tui.tui.colours import (
+    catastrophe_glyph,
+    catastrophe_style,
+    light_palette,
+    res_style,
+)
 from peloponnes_tui.tui.session import Seat
 from peloponnes_tui.tui.summary import Changes
 
@@ -185,6 +190,42 @@ PRODUCES = "⚒"
 COSTS = "⌂"
 
 
+_slots: dict[tuple[int, str, bool], tuple[PowerCard, tuple[Slot, Slot, Slot]]] = {}
+SLOTS_KEEP = 512  # (a game's 48 power cards in two languages; the tests load many card sets)
+
+
+def card_slots(c: PowerCard) -> tuple[Slot, Slot, Slot]:
+    """The lines of a card on offer that show the printed card alone: its value and cost,
+    what it gives (one-time income or inhabitants, power points), what it makes and its
+    marks; made once per card, language and palette (the cards on offer are drawn at every
+    key).  Nothing that draws a card changes these texts."""
+    key = (id(c), language(), light_palette())
+    found = _slots.get(key)
+    if found is not None and found[0] is c:
+        return found[1]
+    cost = res_text(c.cost.wood, c.cost.stone, 0)
+    val, short_val = Text(_("value {n}").format(n=c.value), style="bold"), \
+        Text(_("val {n}").format(n=c.value), style="bold")
+    value: Slot = ((val, Text(_("cost ")).append_text(cost) if cost else Text()),
+                   (short_val, Text(COSTS).append_text(cost) if cost else Text()),
+                   (Text(_("v{n}").format(n=c.value), style="bold"),
+                    Text(COSTS).append_text(cost) if cost else Text()))
+    gives = Text(income_text(c) if income_text(c) != "-" else "")
+    short_gives = Text(income_short(c) if income_short(c) != "-" else "")
+    power, short_power = (Text(_("power {n}").format(n=c.power)),
+                          Text(_("{n}pw").format(n=c.power))) \
+        if c.power else (Text(), Text())
+    gains: Slot = ((gives, power), (gives, short_power), (short_gives, short_power))
+    makes = res_text(c.production.wood, c.production.stone, c.production.grain)
+    prod: Slot = ((Text(_("makes ")).append_text(makes) if makes else Text(), card_marks(c)),
+                  (Text(PRODUCES).append_text(makes) if makes else Text(), card_marks(c)))
+    if len(_slots) >= SLOTS_KEEP:
+        _slots.clear()
+    slots = value, gains, prod
+    _slots[key] = (c, slots)
+    return slots
+
+
 def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None,
                 numbered: bool = True, highlight: frozenset[str] = frozenset(),
                 click: str | None = None, chosen: str | None = None,
@@ -222,24 +263,6 @@ def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int 
                 kind.append(CHANGED, style=CHANGED_STYLE)
             kind.append((_("B{pile}") if c.is_building else _("L{pile}")).format(pile=c.pile),
                         style="dim")
-            cost = res_text(c.cost.wood, c.cost.stone, 0)
-            val, short_val = Text(_("value {n}").format(n=c.value), style="bold"), \
-                Text(_("val {n}").format(n=c.value), style="bold")
-            value: Slot = ((val, Text(_("cost ")).append_text(cost) if cost else Text()),
-                           (short_val, Text(COSTS).append_text(cost) if cost else Text()),
-                           (Text(_("v{n}").format(n=c.value), style="bold"),
-                            Text(COSTS).append_text(cost) if cost else Text()))
-            gives = Text(income_text(c) if income_text(c) != "-" else "")
-            short_gives = Text(income_short(c) if income_short(c) != "-" else "")
-            power, short_power = (Text(_("power {n}").format(n=c.power)),
-                                  Text(_("{n}pw").format(n=c.power))) \
-                if c.power else (Text(), Text())
-            gains: Slot = ((gives, power), (gives, short_power), (short_gives, short_power))
-            makes = res_text(c.production.wood, c.production.stone, c.production.grain)
-            prod: Slot = ((Text(_("makes ")).append_text(makes) if makes else Text(),
-                           card_marks(c)),
-                          (Text(PRODUCES).append_text(makes) if makes else Text(),
-                           card_marks(c)))
             bid = Text()
             short_bid = Text()
             held = standing.get(cid)
@@ -264,7 +287,7 @@ def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int 
             minimum = _("min {n}").format(n=f"{need}{star}")
             faces.append(CardFace(
                 card=cid, name=name(c.name), name_style=name_style, top=((top, kind),),
-                lines=(value, gains, prod),
+                lines=card_slots(c),
                 bottom=((bid, Text(minimum, style="bold")),
                         (short_bid, Text(minimum, style="bold")),
                         (short_bid, Text(f"≥{need}{star}", style="bold"))),

@@ -18,10 +18,10 @@ layout).  The board's parts that do not need it declare :func:`quiet_virtual_siz
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from rich._wrap import divide_line
-from rich.console import ConsoleRenderable
+from rich.console import Console, ConsoleOptions, ConsoleRenderable, Group
 from rich.segment import Segment
 from rich.text import Text
 from textual.geometry import Size
@@ -69,7 +69,8 @@ class DrawnOnce(RichVisual):
         first broken into lines as Textual breaks it (:func:`wrapped`), and each distinct
         style of the drawing combined with the part's own style once: Textual adds the part's
         style and its link style to each segment, and looks into the meta of each one for a
-        click action (half the time of drawing the cards on offer)."""
+        click action (half the time of drawing the cards on offer).  A part that draws its own
+        lines (:class:`DrawsLines`, alone or in a group) draws them."""
         widget = self._widget_drawn
         app = widget.app
         console = app.console
@@ -82,30 +83,29 @@ class DrawnOnce(RichVisual):
         if isinstance(renderable, Text) and not renderable.no_wrap \
                 and renderable.justify in (None, "default", "left"):
             renderable = wrapped(renderable, width)
-        base = console.get_style(base)
-        link = widget.link_style if widget.auto_links else None
-        styles: dict[RichStyle | None, RichStyle | None] = {}
-
-        def combined(style: RichStyle | None) -> RichStyle | None:
-            out = base + style if base else style
-            if link and out is not None and out._meta is not None and "@click" in out.meta:
-                out = out + link
-            return out
-
-        def styled(segments: Iterable[Segment]) -> Iterator[Segment]:
-            for text, style, control in segments:
-                try:
-                    out = styles[style]
-                except KeyError:
-                    out = styles[style] = combined(style)
-                if out is None and link:
-                    continue  # (Textual drops these)
-                yield Segment(text, out, None if base else control)
-
+        restyle = Restyle(console.get_style(base),
+                          widget.link_style if widget.auto_links else None)
         options = app.console_options.update(highlight=False, width=width, height=None)
-        segments = console.render(renderable, options.update_width(width))
-        return [LinkedStrip(line, link) for line in Segment.split_and_crop_lines(
-            styled(segments), width, include_new_lines=False, pad=False)]
+        options = options.update_width(width)
+        # a group draws its parts one after the other: those that draw their own lines do so,
+        # the others are drawn by Rich together
+        parts: list[RenderableType] = [renderable]
+        if isinstance(renderable, Group) and \
+                any(_draws_lines(part) for part in renderable.renderables):
+            parts = renderable.renderables
+        lines: list[list[Segment]] = []
+        pending: list[RenderableType] = []
+        for part in parts:
+            draws = _draws_lines(part)
+            own = draws.draw_lines(console, width, restyle) if draws is not None else None
+            if own is None:
+                pending.append(part)
+                continue
+            lines.extend(_rich_lines(console, pending, options, restyle))
+            pending = []
+            lines.extend(own)
+        lines.extend(_rich_lines(console, pending, options, restyle))
+        return [LinkedStrip(line, restyle.link) for line in lines]
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
@@ -125,6 +125,64 @@ class DrawnOnce(RichVisual):
         return width
 
 
+def _rich_lines(console: Console, renderables: list[RenderableType], options: ConsoleOptions,
+                restyle: Restyle) -> list[list[Segment]]:
+    """``renderables`` drawn by Rich, one after the other, in lines of ``options``' width."""
+    if not renderables:
+        return []
+    what = renderables[0] if len(renderables) == 1 else Group(*renderables)
+    return list(Segment.split_and_crop_lines(
+        restyle(console.render(what, options)), options.max_width, include_new_lines=False,
+        pad=False))
+
+
+class Restyle:
+    """Each distinct style of a drawing combined with a part's own style (``base``) once, and
+    the part's ``link`` style added on click actions, as Textual combines them segment by
+    segment.  ``key`` tells one combination from another (for drawings kept between
+    answers)."""
+
+    def __init__(self, base: RichStyle | None, link: RichStyle | None) -> None:
+        self.base = base
+        self.link = link
+        self.key = (base, link)
+        self._styles: dict[RichStyle | None, RichStyle | None] = {}
+
+    def _combined(self, style: RichStyle | None) -> RichStyle | None:
+        base, link = self.base, self.link
+        out = base + style if base else style
+        if link and out is not None and out._meta is not None and "@click" in out.meta:
+            out = out + link
+        return out
+
+    def __call__(self, segments: Iterable[Segment]) -> Iterator[Segment]:
+        styles, base, link = self._styles, self.base, self.link
+        for text, style, control in segments:
+            try:
+                out = styles[style]
+            except KeyError:
+                out = styles[style] = self._combined(style)
+            if out is None and link:
+                continue  # (Textual drops these)
+            yield Segment(text, out, None if base else control)
+
+
+class DrawsLines(Protocol):
+    """A renderable that draws its own lines for a :class:`DrawnOnce` (the cards on offer:
+    each card's lines kept, in the part's style, from one drawing to the next), or answers
+    None to be drawn by Rich.  Its lines start on a line of their own, each at most ``width``
+    cells."""
+
+    def draw_lines(self, console: Console, width: int, restyle: Restyle
+                   ) -> list[list[Segment]] | None: ...
+
+
+def _draws_lines(renderable: RenderableType) -> DrawsLines | None:
+    """``renderable`` as a :class:`DrawsLines`, if it is one (a look for the method: a check
+    against the protocol costs tens of microseconds)."""
+    return cast("DrawsLines", renderable) if hasattr(renderable, "draw_lines") else None
+
+
 class LinkedStrip(Strip):
     """A line of a :class:`DrawnOnce`, its click actions drawn in the part's link style
     (``link``; ``DrawnOnce.draw``).  Textual adds the link style to every line of a part each
@@ -135,7 +193,7 @@ class LinkedStrip(Strip):
     __slots__ = ("_link",)
 
     def __init__(self, segments: Iterable[Segment], link: RichStyle | None) -> None:
-        super().__init__(segments)
+        super().__init__(segments)  # (its length in cells is measured when asked for)
         self._link = link
 
     def _apply_link_style(self, link_style: RichStyle) -> Strip:
