@@ -535,6 +535,31 @@ def test_text_is_broken_into_lines_as_textual_breaks_it():
     assert lines[1].get_style_at_offset(Console(), 4) == Style.parse("bold")
 
 
+@pytest.mark.parametrize("justify", [None, "default", "left"])
+def test_text_broken_into_lines_is_drawn_as_rich_draws_it(justify: Any) -> None:
+    """``wrapped_segments`` draws what Rich draws for the broken text (``wrapped``), segment by
+    segment, line by line: styles across lines, tabs, blank lines, a line padded to the width
+    when the text is left-justified, and the text's own style."""
+    from rich.console import Console
+    from rich.segment import Segment
+
+    from peloponnes_tui.tui.widgets.drawn import wrapped, wrapped_segments
+
+    console = Console(width=14, color_system="truecolor")
+    text = Text("Coin cards:\t", style="italic", justify=justify)
+    text.append(" a ", style="reverse")
+    text.append(" Wood ×1 and the", style="bold red")
+    text.append(" rest\n\nKornspeicherverwaltung ends \nlast", style="on blue")
+    for width in (5, 12, 14):
+        ours = list(Segment.split_and_crop_lines(
+            wrapped_segments(console, text.copy(), width), width, include_new_lines=False,
+            pad=False))
+        richs = console.render_lines(wrapped(text.copy(), width),
+                                     console.options.update_width(width), pad=False)
+        assert ours == richs, width
+        assert len(ours) > 4
+
+
 async def test_a_layout_while_a_panel_is_shown_scrolls_it_back_into_view():
     """At 80×24 the summary and the panel share the column below the board; the panel is
     scrolled to its top after the screen update that shows it and again after every layout

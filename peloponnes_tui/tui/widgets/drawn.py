@@ -66,7 +66,7 @@ class DrawnOnce(RichVisual):
 
     def draw(self, width: int, base: RichStyle) -> list[Strip]:
         """The lines, as ``RichVisual.render_strips`` draws them (a test compares the two), text
-        first broken into lines as Textual breaks it (:func:`wrapped`), and each distinct
+        first broken into lines as Textual breaks it (:func:`wrapped_segments`), and each distinct
         style of the drawing combined with the part's own style once: Textual adds the part's
         style and its link style to each segment, and looks into the meta of each one for a
         click action (half the time of drawing the cards on offer).  A part that draws its own
@@ -80,11 +80,13 @@ class DrawnOnce(RichVisual):
                 and renderable.justify != justify:
             renderable = renderable.copy()
             renderable.justify = justify
-        if isinstance(renderable, Text) and not renderable.no_wrap \
-                and renderable.justify in (None, "default", "left"):
-            renderable = wrapped(renderable, width)
         restyle = Restyle(console.get_style(base),
                           widget.link_style if widget.auto_links else None)
+        if isinstance(renderable, Text) and not renderable.no_wrap \
+                and renderable.justify in (None, "default", "left"):
+            return [LinkedStrip(line, restyle.link) for line in Segment.split_and_crop_lines(
+                restyle(wrapped_segments(console, renderable, width)), width,
+                include_new_lines=False, pad=False)]
         options = app.console_options.update(highlight=False, width=width, height=None)
         options = options.update_width(width)
         # a group draws its parts one after the other: those that draw their own lines do so,
@@ -202,7 +204,7 @@ class LinkedStrip(Strip):
         return super()._apply_link_style(link_style)
 
 
-def wrapped(text: Text, width: int) -> Text:
+def wrapped_lines(text: Text, width: int) -> list[Text]:
     """``text`` broken into lines of ``width`` cells as Textual breaks text: at spaces where it
     can, each line broken at a space without its trailing spaces (Rich keeps them: a space in
     reverse video, such as a key's cap, would be left at the line's end)."""
@@ -217,10 +219,30 @@ def wrapped(text: Text, width: int) -> Text:
         for piece in pieces[:-1]:
             piece.rstrip()
         lines.extend(pieces)
-    # every line fits: Rich is not to break them again
-    out = Text("\n", justify=text.justify, overflow=text.overflow, no_wrap=True).join(lines)
+    return lines
+
+
+def wrapped(text: Text, width: int) -> Text:
+    """:func:`wrapped_lines` as one text that Rich is not to break again (every line fits)."""
+    out = Text("\n", justify=text.justify, overflow=text.overflow, no_wrap=True).join(
+        wrapped_lines(text, width))
     out.style = text.style
     return out
+
+
+def wrapped_segments(console: Console, text: Text, width: int) -> Iterable[Segment]:
+    """What Rich draws for :func:`wrapped` ``(text, width)``, without the text joined into one,
+    split into lines again and each line's breaks looked for a second time: each line of
+    :func:`wrapped_lines` is justified and trimmed as Rich's ``Text.wrap`` does to a line it
+    does not break, and the lines drawn joined, as ``Text.__rich_console__`` draws them."""
+    justify = text.justify or "default"
+    overflow = text.overflow or "fold"
+    lines = wrapped_lines(text, width)
+    for line in lines:
+        if justify == "left":
+            line.truncate(width, overflow=overflow, pad=True)
+        line.rstrip_end(width)
+    return Text("\n").join(lines).render(console, end="\n")
 
 
 def quiet_virtual_size() -> Reactive[Size]:
