@@ -214,11 +214,12 @@ def test_the_app_draws_up_to_240_frames_a_second_unless_told_otherwise(own, expe
     assert int(out.stdout) == expected
 
 
-def test_the_players_and_tracks_grids_draw_what_richs_table_draws():
-    """``LineGrid`` (the players table, the catastrophe tracks) gives the same lines, character
-    by character and style by style, as the Rich ``Table`` it replaces, at the board's width
-    and, by falling back to the Table, when it does not fit; over the positions of seeded
-    random games, with the tracks' marks of what changed."""
+def test_the_players_and_tracks_grids_and_the_tableau_draw_what_richs_table_draws():
+    """``LineGrid`` (the players table, the catastrophe tracks) and ``TextColumns`` (a
+    tableau's three columns) give the same lines, character by character and style by style,
+    as the Rich ``Table`` they replace, at the board's widths and, by falling back to the
+    Table, when they do not fit; over the positions of seeded random games, with the marks of
+    what changed."""
     import random
 
     from rich.console import Console
@@ -227,7 +228,7 @@ def test_the_players_and_tracks_grids_draw_what_richs_table_draws():
     from support import CARDS
 
     from peloponnes_tui.bots.random_bot import RandomBot
-    from peloponnes_tui.tui.render import players_table, tracks_table
+    from peloponnes_tui.tui.render import TextColumns, players_table, tableau, tracks_table
     from peloponnes_tui.tui.session import Session, default_seats
     from peloponnes_tui.tui.summary import Changes
 
@@ -251,9 +252,14 @@ def test_the_players_and_tracks_grids_draw_what_richs_table_draws():
                 for width in (78, 30):
                     assert lines(grid, width) == lines(grid.table(), width)
                     compared += 1
+            shown = tableau(CARDS, view, seat, session.seats, True, frozenset(), moved.covered)
+            columns = next(p for p in shown.renderables if isinstance(p, TextColumns))
+            for width in (118, 77, 40, 9, 8):  # (below 9 columns: Rich's Table itself)
+                assert lines(columns, width) == lines(columns.table(), width), width
+                compared += 1
             bot = RandomBot(CARDS, seed=rng.randrange(10**6))
             session.answer(bot.decide(session.pending, session.view(seat)))
-    assert compared > 600
+    assert compared > 1500
 
 
 @asynccontextmanager

@@ -218,8 +218,9 @@ class CardRows:
                 yield from line
                 yield Segment.line()
 
-    def draw_lines(self, console: Console, width: int, restyle: Restyle
+    def draw_lines(self, console: Console, options: ConsoleOptions, restyle: Restyle
                    ) -> list[list[Segment]] | None:
+        width = options.max_width
         bands = self._bands(width)
         if not bands:
             return None  # the empty text, drawn by Rich

@@ -7,10 +7,15 @@ shown (minimums, bids with Market/Agora, the conquest surcharge) comes from the 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from rich._ratio import ratio_distribute
 from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType, RenderResult
+from rich.padding import Padding
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -30,6 +35,9 @@ from peloponnes_tui.tui.colours import (
 )
 from peloponnes_tui.tui.session import Seat
 from peloponnes_tui.tui.summary import Changes
+
+if TYPE_CHECKING:
+    from peloponnes_tui.tui.widgets.drawn import Restyle
 
 
 def function_text(function: str) -> str:
@@ -529,6 +537,70 @@ class LineGrid:
             yield line
 
 
+Align = Callable[[list[list[Segment]], int, int, Style], list[list[Segment]]]
+
+
+@dataclass(frozen=True)
+class TextColumns:
+    """Texts side by side under bold headings, each column an equal share of the width, drawn
+    as Rich draws ``Table(box=None, padding=(0, 1), show_edge=False, header_style="bold",
+    expand=True)`` with a column of ``ratio=1`` for each and the texts as its one row (a test
+    compares the two), without the table's measuring every cell first (its widths do not
+    depend on them).  Narrower than three cells a column, it is drawn by Rich's ``Table``."""
+
+    headings: tuple[str, ...]
+    cells: tuple[Text, ...]
+
+    def table(self) -> Table:
+        t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", expand=True)
+        for heading in self.headings:
+            t.add_column(heading, ratio=1)
+        t.add_row(*self.cells)
+        return t
+
+    def _lines(self, console: Console, options: ConsoleOptions) -> list[list[Segment]] | None:
+        """The lines, or None when the columns are too narrow (for Rich's ``Table``)."""
+        n = len(self.headings)
+        width = options.max_width
+        widths = ratio_distribute(width, [1] * n, [3] * n)  # (a padded cell at least)
+        if sum(widths) != width:
+            return None
+        options = options.update(width=width, highlight=False, height=None)
+        bold = console.get_style("bold")
+        rows: tuple[tuple[tuple[str | Text, ...], Style, Align], ...] = (
+            (self.headings, bold, Segment.align_bottom),  # (Rich aligns headings at the bottom)
+            (self.cells, Style.null(), Segment.align_top))
+        out: list[list[Segment]] = []
+        for row, style, align in rows:
+            cells = [console.render_lines(
+                Padding(cell, (0, 1)),
+                options.update(width=w, justify="left", no_wrap=False, overflow="ellipsis",
+                               height=None, highlight=False),
+                style=style)
+                for cell, w in zip(row, widths, strict=True)]
+            height = max(len(lines) for lines in cells)
+            shaped = [Segment.set_shape(align(lines, w, height, style), w, height)
+                      for lines, w in zip(cells, widths, strict=True)]
+            out.extend([segment for lines in shaped for segment in lines[line]]
+                       for line in range(height))
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = self._lines(console, options)
+        if lines is None:
+            yield self.table()
+            return
+        for line in lines:
+            yield from line
+            yield Segment.line()
+
+    def draw_lines(self, console: Console, options: ConsoleOptions, restyle: Restyle
+                   ) -> list[list[Segment]] | None:
+        """The lines in a board part's style (``DrawsLines``), or None for Rich to draw."""
+        lines = self._lines(console, options)
+        return None if lines is None else [list(restyle(line)) for line in lines]
+
+
 def _under(style: str, cell: Text | str) -> Text:
     """A cell of a :class:`LineGrid` drawn over its column's ``style``."""
     if isinstance(cell, str):
@@ -624,10 +696,6 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
                                               prod=prod_text(*p.production),
                                               lux=f"{p.luxury}/{p.luxury_cap}",
                                               hand=p.hand_size))
-    t = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", expand=True)
-    t.add_column(_("Buildings"), ratio=1)
-    t.add_column(_("Civilization"), ratio=1)
-    t.add_column(_("Landscapes"), ratio=1)
     civ_text = Text(f"{name(civ.name)} #{civ.number}", style="bold")
     civ_text.append(" ")  # unstyled, so no picture of the screen loses it between the styles
     civ_text.append(" ".join(catastrophe_name(cards, c) for c in civ.catastrophes), style="dim")
@@ -650,8 +718,9 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
     right = Text("\n").join(_placed_line(cards, x, highlight, changed)
                              for x in p.landscapes) \
         if p.landscapes else Text("-", style="dim")
-    t.add_row(left, civ_text, right)
-    parts: list[RenderableType] = [head, t]
+    columns = TextColumns((_("Buildings"), _("Civilization"), _("Landscapes")),
+                          (left, civ_text, right))
+    parts: list[RenderableType] = [head, columns]
     notes = protection_notes(cards, p)
     if notes:
         parts.append(notes)

@@ -99,7 +99,7 @@ class DrawnOnce(RichVisual):
         pending: list[RenderableType] = []
         for part in parts:
             draws = _draws_lines(part)
-            own = draws.draw_lines(console, width, restyle) if draws is not None else None
+            own = draws.draw_lines(console, options, restyle) if draws is not None else None
             if own is None:
                 pending.append(part)
                 continue
@@ -172,10 +172,10 @@ class Restyle:
 class DrawsLines(Protocol):
     """A renderable that draws its own lines for a :class:`DrawnOnce` (the cards on offer:
     each card's lines kept, in the part's style, from one drawing to the next), or answers
-    None to be drawn by Rich.  Its lines start on a line of their own, each at most ``width``
-    cells."""
+    None to be drawn by Rich.  Its lines start on a line of their own, each at most the
+    ``options``' width."""
 
-    def draw_lines(self, console: Console, width: int, restyle: Restyle
+    def draw_lines(self, console: Console, options: ConsoleOptions, restyle: Restyle
                    ) -> list[list[Segment]] | None: ...
 
 
