@@ -16,12 +16,21 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Static
 
-from peloponnes_tui.tui.widgets.drawn import Drawn, DrawnOnce
+from peloponnes_tui.tui.widgets.drawn import Drawn, DrawnOnce, wrapped_lines
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator, Iterator
 
     from rich.console import Console, ConsoleOptions, RenderResult
+
+
+def wrapped(text: Text, width: int) -> Text:
+    """The lines of ``drawn.wrapped_lines`` as one text that Rich is not to break again (every
+    line fits): what the board's parts draw for a text, by Rich's own path."""
+    out = Text("\n", justify=text.justify, overflow=text.overflow, no_wrap=True).join(
+        wrapped_lines(text, width))
+    out.style = text.style
+    return out
 
 
 class Counted:
@@ -481,7 +490,6 @@ async def test_a_drawn_part_draws_what_textuals_rich_visual_draws():
     from textual.visual import RenderOptions, RichVisual, visualize
 
     from peloponnes_tui.tui.testing import key_for
-    from peloponnes_tui.tui.widgets.drawn import wrapped
 
     compared: set[str] = set()
     for size in ((120, 40), (80, 24)):
@@ -524,7 +532,6 @@ def test_text_is_broken_into_lines_as_textual_breaks_it():
     from rich.style import Style
     from textual.content import Content
 
-    from peloponnes_tui.tui.widgets.drawn import wrapped
 
     text = Text("Coin cards: ", style="bold")
     text.append(" a ", style="reverse")
@@ -549,7 +556,7 @@ def test_text_broken_into_lines_is_drawn_as_rich_draws_it(justify: Any) -> None:
     from rich.console import Console
     from rich.segment import Segment
 
-    from peloponnes_tui.tui.widgets.drawn import wrapped, wrapped_segments
+    from peloponnes_tui.tui.widgets.drawn import wrapped_segments
 
     console = Console(width=14, color_system="truecolor")
     text = Text("Coin cards:\t", style="italic", justify=justify)

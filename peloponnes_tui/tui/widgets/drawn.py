@@ -222,17 +222,10 @@ def wrapped_lines(text: Text, width: int) -> list[Text]:
     return lines
 
 
-def wrapped(text: Text, width: int) -> Text:
-    """:func:`wrapped_lines` as one text that Rich is not to break again (every line fits)."""
-    out = Text("\n", justify=text.justify, overflow=text.overflow, no_wrap=True).join(
-        wrapped_lines(text, width))
-    out.style = text.style
-    return out
-
-
 def wrapped_segments(console: Console, text: Text, width: int) -> Iterable[Segment]:
-    """What Rich draws for :func:`wrapped` ``(text, width)``, without the text joined into one,
-    split into lines again and each line's breaks looked for a second time: each line of
+    """What Rich draws for the lines of :func:`wrapped_lines` joined into one text that is not
+    to be broken again (every line fits), without that text split into lines again and each
+    line's breaks looked for a second time: each line of
     :func:`wrapped_lines` is justified and trimmed as Rich's ``Text.wrap`` does to a line it
     does not break, and the lines drawn joined, as ``Text.__rich_console__`` draws them."""
     justify = text.justify or "default"
@@ -256,7 +249,7 @@ class Drawn(Static):
     """A ``Static`` that draws a Rich renderable or text once per width (:class:`DrawnOnce`);
     a string (markup) and Textual's own visuals are shown as ``Static`` shows them.
 
-    Text too is drawn this way, broken into lines as Textual breaks it (:func:`wrapped`):
+    Text too is drawn this way, broken into lines as Textual breaks it (:func:`wrapped_lines`):
     Textual's own path for it (``Content``) wraps it for the part's height and again for its
     lines (the summary of what happened since a player's last turn is a few dozen lines that
     change at every answer)."""
