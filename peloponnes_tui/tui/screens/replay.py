@@ -91,7 +91,10 @@ def where_line(replay: Replay) -> Text:
 
 def keys_line(replay: Replay) -> Text:
     """The keys of the viewer (drawn in the language chosen now)."""
-    hands = _("h: hide the hands") if replay.hands_shown else _("h: show the hands")
+    if replay.hands_locked:
+        hands = _("the hands stay hidden until the game is over")
+    else:
+        hands = _("h: hide the hands") if replay.hands_shown else _("h: show the hands")
     return Text(" · ".join((_("← → an event"), _("[ ] or PgUp PgDn a round"),
                             _("Home End the first or last"),
                             _("↑ ↓ Enter or a click: that log line"), hands,
