@@ -302,6 +302,7 @@ class Page:
     game: GameProcess
     websocket: web.WebSocketResponse
     uploads: int = 0
+    ending: bool = False
 
 
 # -- the page ------------------------------------------------------------------------------------
@@ -625,7 +626,7 @@ class WebServer:
 
     async def meta(self, page_id: str, meta: object) -> None:
         page = self.pages.get(page_id)
-        if page is None or not isinstance(meta, dict):
+        if page is None or page.ending or not isinstance(meta, dict):
             return
         kind = meta.get("type")
         if kind == "exit":
@@ -688,7 +689,7 @@ class WebServer:
         if not self.origin_ok(request):
             return web.Response(status=403, text=_("Not from this server's page."))
         page = self.pages.get(request.match_info["page"])
-        if page is None:
+        if page is None or page.ending:
             return web.Response(status=404, text=_("This page's game has ended."))
         if page.uploads >= UPLOADS_MAX:
             return web.Response(status=429, text=_("This page has been sent enough files."))
@@ -711,9 +712,18 @@ class WebServer:
 
     async def end(self, page_id: str) -> None:
         """The page has gone (or its game has): end the game, remove its folder."""
-        page = self.pages.pop(page_id, None)
-        if page is None:
+        page = self.pages.get(page_id)
+        if page is None or page.ending:
             return
+        page.ending = True  # counted until its process has ended and its folder is gone
+        try:
+            await self._end(page)
+        finally:
+            self.pages.pop(page_id, None)
+        log.info("a page closed (game process %s ended; %d of %d games)", page.game.pid,
+                 self.games, self.settings.max_games)
+
+    async def _end(self, page: Page) -> None:
         await page.game.stop()
         for key, download in list(self.downloads.items()):
             if download.game is page.game:
@@ -726,8 +736,6 @@ class WebServer:
         errors = bytes(page.game.stderr).decode("utf-8", "replace").strip()
         if errors:
             log.warning("game process %s said: %s", page.game.pid, errors[-2000:])
-        log.info("a page closed (game process %s ended; %d of %d games)", page.game.pid,
-                 self.games, self.settings.max_games)
 
     async def shutdown(self, _app: web.Application) -> None:
         """Server stopping: every game ends (at once, each within its waits)."""

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse, WSCloseCode, WSMsgType, WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
+from textual.widgets import Input, OptionList, Static
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.cli import main
@@ -28,8 +29,11 @@ from peloponnes_tui.engine import BidPrompt, Game
 from peloponnes_tui.engine.save import SaveError, dumps
 from peloponnes_tui.i18n import set_language
 from peloponnes_tui.refusals import error_text
+from peloponnes_tui.serve import UPLOADS, WEB_SESSION_ENV
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.replay import Replay
+from peloponnes_tui.tui.screens.board import BoardScreen
+from peloponnes_tui.tui.screens.load import LoadScreen, may_open
 from peloponnes_tui.tui.screens.replay import ReplayScreen, WatchScreen, board_parts
 from peloponnes_tui.tui.session import DATA_DIR_ENV, Session, autosave_path
 from peloponnes_tui.tui.testing import finished_session, session_at
@@ -37,6 +41,7 @@ from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.webserver import (
     FOLDER_PREFIX,
     MESSAGE_MAX,
+    UPLOAD_MAX,
     Settings,
     WebServer,
     remove_stale,
@@ -489,3 +494,85 @@ async def open_a_real_page(port: int, root: Path) -> int:
                     return int(status.parent.name)
         assert lock is not None
         return int(lock["pid"])
+
+
+# -- a browser page opens only its own files -----------------------------------------------------
+
+@pytest.fixture
+def web_page(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> Path:
+    """This test as a browser page's game process: its own folder is the data directory."""
+    monkeypatch.setenv(WEB_SESSION_ENV, "1")
+    return data_dir
+
+
+@pytest.mark.parametrize("screen_key, screen_type", [("l", LoadScreen), ("w", WatchScreen)])
+async def test_a_browser_page_cannot_name_a_server_path(
+        cards: CardSet, web_page: Path, screen_key: str, screen_type: type[Any]) -> None:
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press(screen_key)
+        await pilot.pause()
+        assert isinstance(app.screen, screen_type)
+        assert not app.screen.query(Input)  # nowhere to type a path
+        for path in ("/etc/shadow", "~", "/root", str(Path.home() / "autosave.json")):
+            assert not may_open(Path(path).expanduser())
+        assert may_open(web_page / "autosave.json")
+        assert may_open(web_page / UPLOADS / "mine.json")
+        assert not may_open(web_page / UPLOADS / ".." / ".." / "elsewhere.json")
+
+
+@pytest.mark.parametrize("screen_key", ["l", "w"])
+async def test_a_save_sent_from_the_browser_appears_and_opens(
+        cards: CardSet, web_page: Path, screen_key: str) -> None:
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press(screen_key)
+        await pilot.pause()
+        files = app.screen.query_one("#files", OptionList)
+        assert files.option_count == 0
+        sent = web_page / UPLOADS
+        sent.mkdir()
+        (sent / "damaged.json").write_text(damaged_saves(cards)["format"])
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 30
+        while files.option_count == 0:  # the list is looked at again every second
+            assert loop.time() < end, "the sent file never appeared"
+            await pilot.pause(0.1)
+        assert "damaged.json (sent from this device)" in str(files.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        said = str(app.screen.query_one("#error", Static).render())
+        assert "damaged.json" in said and str(web_page) not in said and SECRET not in said
+        unfinished(cards, False, 1).save(sent / "good.json")
+        while files.option_count < 2:
+            assert loop.time() < end, "the second file never appeared"
+            await pilot.pause(0.1)
+        files.highlighted = next(i for i in range(files.option_count)
+                                 if "good.json" in str(files.get_option_at_index(i).prompt))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardScreen if screen_key == "l" else ReplayScreen)
+
+
+async def test_a_save_is_sent_only_to_its_own_page(tmp_path: Path,
+                                                  fake_game: list[str]) -> None:
+    async with serving(tmp_path, fake_game) as (server, client):
+        ws = await open_page(client)
+        await until(lambda: len(server.pages) == 1, "a game")
+        ((page_id, page),) = server.pages.items()
+        own = f"http://{client.host}:{client.port}"
+        evil = await client.post(f"/upload/{page_id}", data=b"{}",
+                                 headers={"Origin": "http://evil.example"})
+        assert evil.status == 403
+        unknown = await client.post("/upload/not-a-page", data=b"{}", headers={"Origin": own})
+        assert unknown.status == 404
+        huge = await client.post(f"/upload/{page_id}", data=b" " * (UPLOAD_MAX + 10),
+                                 headers={"Origin": own})
+        assert huge.status == 413
+        sent = await client.post(f"/upload/{page_id}", data=b'{"format": 1}', headers={
+            "Origin": own, "X-File-Name": "..%2F..%2Fmy%20game.json"})
+        assert sent.status == 200
+        assert [p.name for p in (page.folder / UPLOADS).iterdir()] == ["my-game.json"]
+        await ws.close()
+        await until(lambda: not server.pages, "the page ended")
+        assert not page.folder.exists()
