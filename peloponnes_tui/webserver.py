@@ -313,6 +313,7 @@ PAGE = Template("""<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>$title</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="static/css/xterm.css">
 <style>
 @font-face { font-family: "Roboto Mono"; font-style: normal;
@@ -495,6 +496,7 @@ class WebServer:
             "Cache-Control": "no-store", "X-Frame-Options": "DENY",
             "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; "
                                        "style-src 'self' 'unsafe-inline'; connect-src 'self'; "
+                                       "img-src 'self' data:; "
                                        "frame-ancestors 'none'"},
             text=PAGE.substitute(
                 lang=lang, title=html.escape(self.settings.title), font_size=font_size,
@@ -737,7 +739,7 @@ class WebServer:
         if errors:
             log.warning("game process %s said: %s", page.game.pid, errors[-2000:])
 
-    async def shutdown(self, _app: web.Application) -> None:
+    async def shutdown(self, _app: web.Application | None) -> None:
         """Server stopping: every game ends (at once, each within its waits)."""
         self.closing = True
         await asyncio.gather(*(self.end(page_id) for page_id in list(self.pages)),
@@ -801,8 +803,9 @@ def quiet_logging() -> None:
 async def run(settings: Settings, ready: Any = None) -> None:
     """Serve until SIGINT or SIGTERM; ServeError when the address cannot be used."""
     server = WebServer(settings)
+    # the games are ended first (below); what is left is idle connections: a short wait
     runner = web.AppRunner(server.app(), handle_signals=False, access_log=None,
-                           shutdown_timeout=QUIT_WAIT + TERM_WAIT)
+                           shutdown_timeout=0.25)
     await runner.setup()
     site = web.TCPSite(runner, settings.host, settings.port)
     try:
@@ -820,6 +823,8 @@ async def run(settings: Settings, ready: Any = None) -> None:
         if ready is not None:
             ready(server)
         await stop.wait()
+        # the games first, all at once: then no handler is left for aiohttp to wait for
+        await server.shutdown(None)
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
