@@ -414,8 +414,7 @@ class PeloponnesApp(CrashGuard):
             else:
                 self.call_later(self.bot_step, gen)
             return
-        humans = sum(1 for s in session.seats if s.human)
-        if self.viewer != prompt.player and session.privacy and humans > 1:
+        if self.viewer != prompt.player and session.hands_private:
             self.viewer = None
             board.set_panel(None)
             board.refresh_board()
