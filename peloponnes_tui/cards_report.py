@@ -17,6 +17,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from peloponnes_tui.card_text import catastrophe_name, resource_short, special_text
 from peloponnes_tui.cards import (
     EXPECTED_BUILDINGS,
     EXPECTED_CIVILIZATIONS,
@@ -36,16 +37,9 @@ def _pile_rounds(pile: str) -> str:
     return {"A": _("rounds 1-3"), "B": _("rounds 4-6"), "C": _("rounds 7-8")}.get(pile, "")
 
 
-def _function_text(function: str) -> str:
-    return {"coin_income": _("+1 coin income"), "bid_bonus": _("bids +1/2"),
-            "conquest_discount": _("conquest bids -1")}.get(function, function)
-
-
 def _amounts(**amounts: int) -> str:
     """``wood=2, stone=1`` -> ``"2W 1S"`` (the board's short forms, in the current language);
     nothing gives ``"-"``."""
-    from peloponnes_tui.tui.render import resource_short
-
     text = " ".join(resource_short(kind, n) for kind, n in amounts.items() if n)
     return text or "-"
 
@@ -126,22 +120,11 @@ def _gain(card: PowerCard) -> str:
 
 def _catastrophe(cards: CardSet, cat: str | None) -> str:
     """A catastrophe's name in the current language (its id if the data does not know it)."""
-    if cat is None:
-        return "-"
-    known = cards.catastrophe_by_id.get(cat)
-    return name(known.name) if known is not None else cat
+    return "-" if cat is None else catastrophe_name(cards, cat)
 
 
 def _special(cards: CardSet, card: PowerCard) -> str:
-    parts = []
-    if card.protection:
-        parts.append(_("protects {catastrophe}").format(
-            catastrophe=_catastrophe(cards, card.protection)))
-    if card.function:
-        parts.append(_function_text(card.function))
-    if card.supply:
-        parts.append(_("SUPPLY"))
-    return ", ".join(parts) or "-"
+    return special_text(card, cards) or "-"
 
 
 def _pile_cards(cards: CardSet, pile: str) -> list[PowerCard]:

@@ -461,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             return cmd_serve(args)
         if args.web_session:
-            from peloponnes_tui.serve import web_session
+            from peloponnes_tui.web_page import web_session
 
             with web_session():
                 return _run(args)

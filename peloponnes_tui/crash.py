@@ -33,7 +33,7 @@ LOG_LIMIT = 200_000  # characters of one log file
 
 def logs_dir() -> Path:
     """Where crash logs go: ``logs/`` in the user data directory (or ``PELOPONNES_LOG_DIR``)."""
-    from peloponnes_tui.tui.session import data_dir
+    from peloponnes_tui.files import data_dir
 
     if os.environ.get(LOG_DIR_ENV):
         return Path(os.environ[LOG_DIR_ENV])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from peloponnes_tui.card_text import catastrophe_name
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.log import Event
 from peloponnes_tui.engine.state import CIV, LUXURY
@@ -29,11 +30,6 @@ def card_name(cards: CardSet, card: str, civ: str | None = None) -> str:
         return _("the luxury card")
     info = cards.power_by_id.get(card)
     return name(info.name) if info is not None else card
-
-
-def catastrophe_name(cards: CardSet, cat: str) -> str:
-    found = cards.catastrophe_by_id.get(cat)
-    return name(found.name) if found is not None else cat
 
 
 def joined(items: Sequence[str]) -> str:

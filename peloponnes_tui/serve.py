@@ -13,25 +13,15 @@ listens on 127.0.0.1 unless told otherwise, and answers only its own pages (see 
 
 from __future__ import annotations
 
-import os
 import shlex
-import shutil
 import sys
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from peloponnes_tui.i18n import _
-from peloponnes_tui.settings import CONFIG_DIR_ENV
-from peloponnes_tui.tui.session import DATA_DIR_ENV
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 # Set in the environment of the game processes the server starts (see ``web_session``).
-WEB_SESSION_ENV = "PELOPONNES_WEB_SESSION"
-WEB_FOLDER_ENV = "PELOPONNES_WEB_FOLDER"  # the page's folder, made and removed by the server
-UPLOADS = "uploads"
 MISSING = ("peloponnes: playing in a browser needs the optional web extra: "
            "pip install 'peloponnes-tui[web]'")
 
@@ -108,37 +98,3 @@ def serve(host: str, port: int, cards_path: str | None, public_url: str | None =
     return 0
 
 
-@contextmanager
-def web_session() -> Iterator[Path]:
-    """One browser page's game process: its private folder (its autosave, its settings, so one
-    page's choices do not become the server's or another page's). The server makes the folder
-    and removes it with the page (``PELOPONNES_WEB_FOLDER``); run by itself, a fresh folder under
-    the temporary folder (``TMPDIR``), removed afterwards."""
-    given = os.environ.get(WEB_FOLDER_ENV)
-    folder = Path(given) if given else Path(tempfile.mkdtemp(prefix="peloponnes-web-"))
-    private = {DATA_DIR_ENV: str(folder), CONFIG_DIR_ENV: str(folder / "config"),
-               WEB_SESSION_ENV: "1"}
-    old = {name: os.environ.get(name) for name in private}
-    os.environ.update(private)
-    try:
-        yield folder
-    finally:
-        for name, value in old.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-        if not given:
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def in_web_session() -> bool:
-    """True in a browser page's game process: it opens only its own files."""
-    return os.environ.get(WEB_SESSION_ENV) == "1"
-
-
-def uploads_dir() -> Path:
-    """The saves sent from the browser to this page (see webserver.upload)."""
-    from peloponnes_tui.tui.session import data_dir
-
-    return data_dir() / UPLOADS

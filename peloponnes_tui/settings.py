@@ -15,19 +15,12 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from peloponnes_tui.files import CONFIG_DIR_ENV, atomic_write, config_dir
 from peloponnes_tui.i18n import LANGUAGES, _
 from peloponnes_tui.inputs import SETTINGS_BYTES_MAX, InputError, load_json_model
 from peloponnes_tui.message import Invalid, message
-from peloponnes_tui.tui.colours import COLOURS
-from peloponnes_tui.tui.session import (
-    DEFAULT_NAMES,
-    DEFAULT_PAUSE,
-    HUMAN,
-    PAUSES,
-    atomic_write,
-)
+from peloponnes_tui.seating import COLOURS, DEFAULT_NAMES, DEFAULT_PAUSE, HUMAN, PAUSES
 
-CONFIG_DIR_ENV = "PELOPONNES_CONFIG_DIR"
 SETTINGS = "settings.json"
 SETTINGS_FORMAT = 1
 MAX_NAME = 16  # as on the New game screen
@@ -38,16 +31,6 @@ SEAT_KINDS = (HUMAN, "beginner", "standard", "strong", "random")
 # Settings written before the strengths had names: the same computer players by their old names.
 OLD_KINDS = {"heuristic": "standard", "search": "strong"}
 DEFAULT_BOT = "standard"  # a fair opponent
-
-
-def config_dir() -> Path:
-    """Where the settings live; PELOPONNES_CONFIG_DIR overrides (tests use it)."""
-    env = os.environ.get(CONFIG_DIR_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("peloponnes", appauthor=False))
 
 
 def settings_path() -> Path:

@@ -76,11 +76,11 @@ def save_game(game: Game, bots: Sequence[str], folder: Path, i: int) -> Path:
     """Write a finished game as a save the app can open (seats played by ``bots``); the file
     name holds the game's number and seed. Returns the path."""
     from peloponnes_tui.engine.save import dumps
-    from peloponnes_tui.tui.colours import COLOURS
-    from peloponnes_tui.tui.session import Seat, atomic_write
+    from peloponnes_tui.files import atomic_write
+    from peloponnes_tui.seating import COLOURS, seat_json
 
     colours = list(COLOURS)
-    seats = [Seat(name, colours[k % len(colours)], bots[k]).to_json()
+    seats = [seat_json(name, colours[k % len(colours)], bots[k])
              for k, name in enumerate(game.names)]
     extra = {"seats": seats, "privacy": False, "round": game.round, "over": game.over}
     path = folder / f"game-{i + 1:05d}-seed-{game.seed}.json"

@@ -54,7 +54,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from peloponnes_tui.crash import LOG_DIR_ENV
 from peloponnes_tui.i18n import _, language
-from peloponnes_tui.serve import UPLOADS, WEB_FOLDER_ENV, WEB_SESSION_ENV
+from peloponnes_tui.web_page import UPLOADS, WEB_FOLDER_ENV, WEB_SESSION_ENV
 
 log = logging.getLogger("peloponnes.serve")
 
@@ -508,8 +508,7 @@ class WebServer:
     # -- a page's game --
 
     def environment(self, folder: Path, width: int, height: int) -> dict[str, str]:
-        from peloponnes_tui.settings import CONFIG_DIR_ENV
-        from peloponnes_tui.tui.session import DATA_DIR_ENV
+        from peloponnes_tui.files import CONFIG_DIR_ENV, DATA_DIR_ENV
 
         env = dict(os.environ)
         env.update({

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from peloponnes_tui.cards import CardSet, load_cards
-from peloponnes_tui.settings import CONFIG_DIR_ENV
+from peloponnes_tui.files import CONFIG_DIR_ENV
 from peloponnes_tui.tui.session import DATA_DIR_ENV
 
 

@@ -19,7 +19,7 @@ from peloponnes_tui.engine.log import EventKind
 from peloponnes_tui.i18n import set_language
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.screens.board import log_line
+from peloponnes_tui.tui.render import log_line
 from peloponnes_tui.tui.session import Session, autosave_path
 from peloponnes_tui.tui.summary import since_last_turn
 from peloponnes_tui.tui.testing import session_at

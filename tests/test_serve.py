@@ -14,11 +14,12 @@ import pytest
 
 from peloponnes_tui.cli import main
 from peloponnes_tui.engine import BidPrompt
-from peloponnes_tui.serve import WEB_SESSION_ENV, in_web_session, session_command, web_session
-from peloponnes_tui.settings import CONFIG_DIR_ENV
+from peloponnes_tui.files import CONFIG_DIR_ENV
+from peloponnes_tui.serve import session_command
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.session import DATA_DIR_ENV, saves_dir
 from peloponnes_tui.tui.testing import session_at
+from peloponnes_tui.web_page import WEB_SESSION_ENV, in_web_session, web_session
 
 
 def test_serve_without_the_web_extra(monkeypatch: pytest.MonkeyPatch,

@@ -29,7 +29,6 @@ from peloponnes_tui.engine import BidPrompt, Game
 from peloponnes_tui.engine.save import SaveError, dumps
 from peloponnes_tui.i18n import set_language
 from peloponnes_tui.refusals import error_text
-from peloponnes_tui.serve import UPLOADS, WEB_SESSION_ENV
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.replay import Replay
 from peloponnes_tui.tui.screens.board import BoardScreen
@@ -38,6 +37,7 @@ from peloponnes_tui.tui.screens.replay import ReplayScreen, WatchScreen, board_p
 from peloponnes_tui.tui.session import DATA_DIR_ENV, Session, autosave_path
 from peloponnes_tui.tui.testing import finished_session, session_at
 from peloponnes_tui.tui.textdump import screen_text
+from peloponnes_tui.web_page import UPLOADS, WEB_SESSION_ENV
 from peloponnes_tui.webserver import (
     FOLDER_PREFIX,
     MESSAGE_MAX,

@@ -496,3 +496,89 @@ async def test_a_layout_while_a_panel_is_shown_scrolls_it_back_into_view():
                 assert in_view(board, panel)
             await pilot.press(*key_for(panel))
         assert away >= 2
+
+
+async def test_a_part_resized_by_a_layout_asks_for_no_second_layout(monkeypatch):
+    """A part that grows asks for one layout; the layout gives it and the parts around it new
+    sizes, and Textual sets their virtual size, which would ask for a second layout of the
+    screen: ``PlacedByLayout`` leaves that request out (Textual's public ``validate_`` hook
+    and ``refresh``), and only that one.  This fails if a Textual release stops calling the
+    hook or asks for the layout another way."""
+    from textual.widget import Widget
+
+    from peloponnes_tui.tui.widgets.drawn import PlacedByLayout
+
+    asked: list[str] = []
+    skipped: list[str] = []
+    original = Widget.refresh
+    ours = PlacedByLayout.refresh
+
+    def refresh(self: Widget, *regions: Any, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Widget:
+        if layout and isinstance(self, PlacedByLayout):
+            asked.append(str(self.id))
+        return original(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def counted(self: PlacedByLayout, *regions: Any, repaint: bool = True,
+                layout: bool = False, recompose: bool = False) -> PlacedByLayout:
+        before = len(asked)
+        out = ours(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
+        if layout and len(asked) == before:
+            skipped.append(str(self.id))
+        return out
+
+    app = Parts(Drawn)
+    async with app.run_test(size=(40, 12)) as pilot:
+        part = app.query_one("#part", Drawn)
+        part.show(Counted(2))
+        for _ in range(3):
+            await pilot.pause()
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        monkeypatch.setattr(PlacedByLayout, "refresh", counted)
+        part.show(Counted(5))
+        for _ in range(4):
+            await pilot.pause()
+        assert part.size.height == 5 and app.query_one("#below").region.y == 5
+        assert asked == ["part"]  # the part's own request, and no second one
+        assert skipped == ["part"]  # the one its new size would have made
+
+
+async def test_a_panel_of_another_kind_taking_the_keyboard_repaints_no_whole_screen(
+        monkeypatch):
+    """When a decision panel of another kind takes the keyboard, the two panels are drawn
+    again and the footer's keys change, but the board screen is not repainted as a whole
+    (Textual repaints a screen whose focused widget changed: ``BoardScreen.validate_focused``
+    leaves that out); the whole screen is still repainted when something else asks."""
+    from textual.screen import Screen
+
+    from peloponnes_tui.tui.testing import key_for
+
+    whole: list[int] = []
+    original = Screen.refresh
+
+    async with people_at_the_board(5, 3, (120, 40)) as (pilot, _app, board):
+        def refresh(self: Screen[Any], *regions: Any, repaint: bool = True,
+                    layout: bool = False, recompose: bool = False) -> Screen[Any]:
+            if self is board and repaint and not regions and not layout:
+                whole.append(1)  # (BoardScreen.refresh let it through)
+            return original(self, *regions, repaint=repaint, layout=layout,
+                            recompose=recompose)
+
+        kinds = set()
+        changes = 0
+        monkeypatch.setattr(Screen, "refresh", refresh)
+        for _ in range(30):
+            panel = board.panel()
+            assert panel is not None
+            kind = type(panel)
+            await pilot.press(*key_for(panel))
+            await pilot.pause()
+            now = board.panel()
+            if now is not None and type(now) is not kind:
+                changes += 1
+                kinds.add(type(now).__name__)
+                assert board.focused is now
+        assert changes >= 3 and len(kinds) >= 2
+        assert whole == []
+        board.refresh()
+        assert whole == [1]

@@ -7,6 +7,7 @@ engine's reason whenever it refuses.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import sys
@@ -22,9 +23,9 @@ from textual.theme import Theme
 from textual.timer import Timer
 
 from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
-from peloponnes_tui.serve import in_web_session
 from peloponnes_tui.tui.colours import follow_theme
 from peloponnes_tui.tui.compat import CrashGuard, run_guarded
+from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, RunningGame
 from peloponnes_tui.tui.screens.confirm import ConfirmScreen
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
 from peloponnes_tui.tui.screens.help import HelpScreen
@@ -45,6 +46,7 @@ from peloponnes_tui.tui.session import (
     own_autosave_path,
     saves_dir,
 )
+from peloponnes_tui.web_page import in_web_session
 
 # The board, the decision panels, the engine and the card data (pydantic, YAML) are imported when
 # a game starts: the start screen needs none of them, so the app comes up sooner.
@@ -58,6 +60,7 @@ if TYPE_CHECKING:
     from peloponnes_tui.settings import Settings
     from peloponnes_tui.tui.screens.board import BoardScreen
     from peloponnes_tui.tui.widgets.coach_note import Advised, CoachNote
+    from peloponnes_tui.tui.widgets.panel import Decided
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
@@ -97,15 +100,28 @@ class PeloponnesApp(CrashGuard):
         elif self.settings.language is not None:
             set_language(self.settings.language)
         self.last_pause = self.settings.pause  # what the New game screen offers first
-        self.session: Session | None = None
-        self.viewer: int | None = None  # the seat whose hand may be shown now
+        self.game: RunningGame | None = None  # the game this window plays
         self._gen = 0  # bumps when the session changes, so stale bot timers do nothing
         self._bot_timer: Timer | None = None
         # This window's game autosaves to autosave.json while it holds the lock on it, else to
         # a file of its own (another window owns autosave.json); see docs/reliability.md.
         self.autosave_lock: AutosaveLock | None = None
-        self.autosave_to: Path = autosave_path()
         self.coach_factory: Callable[[CardSet, int], Coach] = make_coach
+
+    @property
+    def session(self) -> Session | None:
+        """The session of the game this window plays (None before the first)."""
+        return self.game.session if self.game is not None else None
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand may be shown now."""
+        return self.game.viewer if self.game is not None else None
+
+    @property
+    def autosave_to(self) -> Path:
+        """Where the game this window plays autosaves."""
+        return self.game.autosave_to if self.game is not None else autosave_path()
 
     @property
     def bot_pause(self) -> float:
@@ -243,6 +259,19 @@ class PeloponnesApp(CrashGuard):
         self.set_session(session)
         self.autosave_here(holder)
 
+    def on_new_game_screen_start(self, event: NewGameScreen.Start) -> None:
+        """The New game screen's choice: remember the form and start the game."""
+        self.remember(event.settings)
+        self.start_new(event.seats, event.seed, event.privacy, bot_pause=event.pause,
+                       coach=event.coach)
+
+    def on_new_game_screen_language_chosen(self, event: NewGameScreen.LanguageChosen) -> None:
+        self.switch_language(event.language)
+
+    def action_resume(self) -> None:
+        """Resume the autosaved game (the start screen's key)."""
+        self.resume()
+
     # -- who owns the autosave ---------------------------------------------------------------
 
     def claim_autosave(self) -> LockHolder | None:
@@ -267,7 +296,9 @@ class PeloponnesApp(CrashGuard):
     def autosave_here(self, holder: LockHolder | None) -> None:
         """Autosave the new session: to autosave.json, or to a file of its own when
         ``holder`` (another window) owns autosave.json, telling the player so."""
-        self.autosave_to = autosave_path() if holder is None else own_autosave_path()
+        if self.game is None:
+            return
+        self.game.autosave_to = autosave_path() if holder is None else own_autosave_path()
         self.autosave()
         if holder is not None:
             self.notify(_("Another window owns the autosaved game ({holder}). This game is "
@@ -288,6 +319,8 @@ class PeloponnesApp(CrashGuard):
         self.release_autosave()
 
     def on_crash(self) -> None:
+        if self.game is not None:
+            self.game.stopped = True  # the game may be half-changed: no more autosaves
         self._gen += 1  # no bot timer or worker answer acts any more
         if self._bot_timer is not None:
             self._bot_timer.stop()
@@ -306,14 +339,13 @@ class PeloponnesApp(CrashGuard):
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
-        self.session = session
+        self.game = RunningGame(session, autosave_path())
         self.last_pause = session.bot_pause
-        self.viewer = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         from peloponnes_tui.tui.screens.board import BoardScreen
 
-        mounted = self.push_screen(BoardScreen())
+        mounted = self.push_screen(BoardScreen(self.game))
 
         async def advance_when_mounted() -> None:
             # The board's widgets exist only once it is mounted; on a busy machine that can be
@@ -356,8 +388,7 @@ class PeloponnesApp(CrashGuard):
 
             return _("{reason}\nThe file was left as it is.").format(reason=error_text(exc))
         if resuming:
-            self.set_session(session)
-            self.autosave_to = autosave_path()
+            self.set_session(session)  # (it autosaves to autosave.json, which it resumed)
             return None
         holder = self.claim_autosave()
         self.set_session(session)
@@ -365,12 +396,12 @@ class PeloponnesApp(CrashGuard):
         return None
 
     def autosave(self) -> None:
-        if self.session is None or self.crash is not None:
-            return  # after an unexpected error the game may be half-changed: keep the file
-        try:
-            self.session.save(self.autosave_to)
-        except OSError as exc:
-            self.notify(_("Autosave failed: {error}").format(error=exc), severity="error")
+        self.autosave_failed(self.game.autosave() if self.game is not None else None)
+
+    def autosave_failed(self, error: OSError | None) -> None:
+        """Tell the player that the autosave could not be written (the game goes on)."""
+        if error is not None:
+            self.notify(_("Autosave failed: {error}").format(error=error), severity="error")
 
     @property
     def board(self) -> BoardScreen | None:
@@ -386,64 +417,44 @@ class PeloponnesApp(CrashGuard):
     # -- the game loop -----------------------------------------------------------------------
 
     def advance(self) -> None:
-        """Show whatever the pending prompt needs: a hand-off, a panel, or a bot's move."""
-        session, board = self.session, self.board
-        if session is None or board is None:
+        """Show what the table needs now (``RunningGame.next_step``) on the board, and start
+        what comes with it: the scores, a computer player's move, or the hand-off cover."""
+        game, board = self.game, self.board
+        if game is None or board is None:
             return
-        self.coach_note().clear()  # its advice was for the decision before
-        # the board is drawn once per answer, for whoever may look at it next
-        prompt = session.pending
-        if prompt is None:
-            self.viewer = None
-            board.set_panel(None, _("The game is over. Press s for the scores."))
-            board.refresh_board()
-            self.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
-                                           session.seats))
-            return
-        seat = session.seats[prompt.player]
-        if not seat.human:
-            board.refresh_board()
-            board.show_since([])
-            from peloponnes_tui.tui.widgets.seat_row import kind_name
+        step = game.next_step()
+        board.show_step(step)
+        session = game.session
+        match step:
+            case GameOver():
+                self.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
+                                               session.seats))
+            case ComputerTurn():
+                gen = self._gen
+                if self.bot_pause > 0:
+                    self._bot_timer = self.set_timer(self.bot_pause, lambda: self.bot_step(gen))
+                else:
+                    self.call_later(self.bot_step, gen)
+            case HandOff(seat=seat):
+                prompt = session.pending
+                assert prompt is not None
+                gen = self._gen
 
-            board.set_panel(None, _("{player} (computer, {kind}) is thinking…").format(
-                player=f"{seat.tag} {seat.name}", kind=kind_name(seat.kind)))
-            gen = self._gen
-            if self.bot_pause > 0:
-                self._bot_timer = self.set_timer(self.bot_pause, lambda: self.bot_step(gen))
-            else:
-                self.call_later(self.bot_step, gen)
-            return
-        if self.viewer != prompt.player and session.hands_private:
-            self.viewer = None
-            board.set_panel(None)
-            board.refresh_board()
-            what = handoff_text(prompt)
-            gen = self._gen
+                def ready(_: bool | None) -> None:
+                    if gen == self._gen and self.game is game and self.board is board:
+                        turn = game.ready(seat)
+                        if turn is not None:
+                            board.show_step(turn)
 
-            def ready(_: bool | None) -> None:
-                if gen == self._gen:
-                    self.reveal(prompt.player, told=True)
+                from peloponnes_tui.tui.summary import since_last_turn
 
-            from peloponnes_tui.tui.summary import since_last_turn
-
-            self.push_screen(HandoffScreen(seat, what, since_last_turn(session, prompt.player),
-                                           session.seats), ready)
-            return
-        self.reveal(prompt.player)
-
-    def reveal(self, seat: int, told: bool = False) -> None:
-        """Show ``seat``'s hand and decision panel; unless the hand-off cover ``told`` them, the
-        board says what happened since their last turn."""
-        session, board = self.session, self.board
-        if session is None or board is None or session.pending is None:
-            return
-        from peloponnes_tui.tui.summary import since_last_turn
-        from peloponnes_tui.tui.widgets.panels import panel_for
-
-        self.viewer = seat
-        board.show_turn(panel_for(session, session.pending),
-                        [] if told else since_last_turn(session, seat))
+                self.push_screen(HandoffScreen(session.seats[seat], handoff_text(prompt),
+                                               since_last_turn(session, seat), session.seats),
+                                 ready)
+            case PersonTurn():
+                pass
+            case _:
+                assert_never(step)
 
     def bot_step(self, gen: int) -> None:
         self._bot_timer = None
@@ -452,9 +463,11 @@ class PeloponnesApp(CrashGuard):
             return
         if session.seats[session.pending.player].human:
             return
+        game = self.game
+        assert game is not None
         if self.bot_pause <= 0:
             # no pause to show: play the bots' turns through to the next human in one go
-            session.play_bots()
+            game.play_computers()
             self.autosave()
             self.advance()
             return
@@ -474,10 +487,9 @@ class PeloponnesApp(CrashGuard):
         self.run_worker(think, thread=True, group="bots", exclusive=True)
 
     def _bot_decided(self, gen: int, turn: int, answer: Answer) -> None:
-        session = self.session
-        if gen != self._gen or session is None or session.turn != turn:
+        game = self.game
+        if gen != self._gen or game is None or not game.apply_computers(turn, answer):
             return  # a new game, a load, an undo or another answer came in between
-        session.answer(answer)
         self.autosave()
         self.advance()
 
@@ -486,26 +498,38 @@ class PeloponnesApp(CrashGuard):
         from peloponnes_tui.i18n import _
         from peloponnes_tui.refusals import refusal_text
 
-        session = self.session
-        if session is None:
+        game = self.game
+        if game is None:
             return
         try:
-            session.answer(answer)
+            self.autosave_failed(game.apply(answer))
         except IllegalAnswer as exc:
             self.notify(refusal_text(exc), title=_("Not allowed"), severity="error")
             return
-        self.autosave()
         self.advance()
+
+    async def on_decided(self, event: Decided) -> None:
+        """A decision panel's answer: the screen's updates are held until it is applied, the
+        board drawn and the next panel mounted with the keyboard, so the answer is one frame
+        (Textual draws a frame as soon as the first widget changes, and a new panel would come
+        frames later)."""
+        event.stop()
+        with self.batch_update():
+            self.apply(event.answer)
+            board = self.board
+            if board is not None:
+                await board.panel_settled()
+            # every widget asks for its layout from its own message loop: one turn of the event
+            # loop lets the footer's keys and the new panel ask before the screen is drawn, so
+            # their requests are in this frame, not in a second one
+            await asyncio.sleep(0)
 
     # -- the coach ---------------------------------------------------------------------------
 
     def person_deciding(self) -> bool:
         """True while a person's decision panel is open (their hand shown): the coach can be
         asked about it."""
-        session = self.session
-        prompt = session.pending if session is not None else None
-        return (session is not None and prompt is not None and self.board is not None
-                and session.seats[prompt.player].human and self.viewer == prompt.player)
+        return self.game is not None and self.board is not None and self.game.person_deciding()
 
     def coach_note(self) -> CoachNote:
         from peloponnes_tui.tui.widgets.coach_note import CoachNote
@@ -592,7 +616,7 @@ class PeloponnesApp(CrashGuard):
         if board is not None:
             while self.screen is not board and len(self.screen_stack) > 1:
                 self.pop_screen()
-            board.action_show("log")
+            self.call_later(self.run_action, "screen.show('log')")
 
     def action_save_game(self) -> None:
         if self.session is None:
@@ -613,28 +637,19 @@ class PeloponnesApp(CrashGuard):
         self.notify(_("Saved to {path}").format(path=path))
 
     def action_undo(self) -> None:
-        session = self.session
-        if session is None:
+        game = self.game
+        if game is None:
             return
-        seat = self.viewer
         covered = isinstance(self.screen, HandoffScreen)
-        if covered and session.answered_by:
-            # the cover is still up, so the next player has seen nothing yet
-            seat = session.answered_by[-1]
-        if not session.can_undo(seat):
+        if not game.undo(game.undo_seat(covered)):
             self.notify(_("Nothing to undo: only your own last choice can be taken back, before "
                           "anyone else has played and before it turned up any hidden card."),
                         severity="warning")
             return
-        session.undo()
         self._gen += 1
         if covered:
             self.pop_screen()
-        self.viewer = seat
         self.autosave()
-        board = self.board
-        if board is not None:
-            board.rebuild_log()
         self.advance()
 
     def action_quit_app(self) -> None:

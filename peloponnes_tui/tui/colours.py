@@ -10,21 +10,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from peloponnes_tui.i18n import _
+from peloponnes_tui.seating import COLOURS
 
 if TYPE_CHECKING:
     from textual.app import App
     from textual.theme import Theme
-
-# Player colours: name, Rich colour, letter, symbol.  The letter and symbol carry the colour for
-# players who cannot tell the colours apart.
-COLOURS: dict[str, tuple[str, str, str]] = {
-    "red": ("#e05050", "R", "●"),
-    "blue": ("#5b8cff", "B", "▲"),
-    "green": ("#4caf50", "G", "■"),
-    "yellow": ("#e0c040", "Y", "◆"),
-    "purple": ("#b070e0", "P", "★"),
-}
-
 
 def colour_name(colour: str) -> str:
     """A player colour's name in the current language (the letter stays the English one's)."""

@@ -18,13 +18,23 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from peloponnes_tui.card_text import (
+    catastrophe_name,
+    cost_text,
+    income_text,
+    inhabitants_short,
+    prod_text,
+    resource_short,
+    special_text,
+)
 from peloponnes_tui.cards import CardSet, CatastropheId, PowerCard
-from peloponnes_tui.engine import CIV, LUXURY
+from peloponnes_tui.engine import CIV, LUXURY, Event
 from peloponnes_tui.engine.bidding import view_standing_bids, view_targets
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.engine.words import halves
 from peloponnes_tui.i18n import _, in_words, language, name, ngettext
+from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.cards_art import CardFace, CardGroup, CardRows, Slot
 from peloponnes_tui.tui.colours import (
     catastrophe_glyph,
@@ -37,12 +47,6 @@ from peloponnes_tui.tui.summary import Changes
 
 if TYPE_CHECKING:
     from peloponnes_tui.tui.widgets.drawn import Restyle
-
-
-def function_text(function: str) -> str:
-    """A power card's special function, in a few words."""
-    return {"coin_income": _("+1 coin card each income"), "bid_bonus": _("bids count +½"),
-            "conquest_discount": _("conquest row −1")}.get(function, function)
 
 
 # What the short forms on the board mean: one legend, shown under the tables and as tooltips.
@@ -62,19 +66,23 @@ def offer_legend() -> str:
                  resources=resource_legend())
 
 
-def catastrophe_name(cards: CardSet, cat: CatastropheId) -> str:
-    return name(cards.catastrophe_by_id[cat].name)
+# the board's layouts by the terminal's width: the decision panel beside the board and the own
+# tableau in view from ROOMY columns, every tableau on the board from WIDE columns
+ROOMY = 120
+WIDE = 160
 
 
-def resource_short(resource: str, n: int) -> str:
-    """``2W``: wood, stone or grain in the board's short form (:func:`resource_legend`)."""
-    match resource:
-        case "wood":
-            return _("{n}W").format(n=n)
-        case "stone":
-            return _("{n}S").format(n=n)
-        case _:
-            return _("{n}G").format(n=n)
+def log_line(ev: Event, seats: Sequence[Seat], cards: CardSet) -> Text:
+    """One line of the log: the round, the seat's tag and the event's sentence."""
+    t = Text(f"R{ev.round} ", style="dim")
+    if ev.player is not None and ev.player < len(seats):
+        st = seats[ev.player]
+        t.append(st.tag + " ", style=f"bold {st.rich_colour}")
+    style = {"strike": "bold red", "winner": "bold green", "reveal": "bold",
+             "supply": "bold yellow", "outbid": "yellow", "removed": "red", "lost": "red",
+             "covered": "magenta"}.get(ev.kind, "")
+    t.append(event_text(ev, cards, [s.name for s in seats]), style=style)
+    return t
 
 
 def seat_tag(seat: Seat, bold: bool = True) -> Text:
@@ -83,34 +91,6 @@ def seat_tag(seat: Seat, bold: bool = True) -> Text:
 
 def seat_short(seat: Seat) -> Text:
     return Text(seat.tag, style=f"bold {seat.rich_colour}")
-
-
-def cost_text(card: PowerCard) -> str:
-    """``1W 2S`` (:func:`resource_legend`)."""
-    return prod_text(card.cost.wood, card.cost.stone, 0)
-
-
-def prod_text(wood: int, stone: int, grain: int) -> str:
-    """``1W 2G`` (:func:`resource_legend`)."""
-    parts = [resource_short(r, n) for n, r in ((wood, "wood"), (stone, "stone"), (grain, "grain"))
-             if n]
-    return " ".join(parts) or "-"
-
-
-def income_text(card: PowerCard) -> str:
-    """What gaining the card gives: its inhabitants, or its one-time income."""
-    if card.inhabitants:
-        return inhabitants_short(card.inhabitants)
-    if card.income.coins:
-        return ngettext("+{n} coin", "+{n} coins", card.income.coins).format(n=card.income.coins)
-    if card.income.luxury:
-        return _("+{n} luxury").format(n=card.income.luxury)
-    return "-"
-
-
-def inhabitants_short(n: int) -> str:
-    """``3 inh``: inhabitants in the board's short form."""
-    return _("{n} inh").format(n=n)
 
 
 def income_short(card: PowerCard) -> str:
@@ -122,18 +102,6 @@ def income_short(card: PowerCard) -> str:
     if card.income.luxury:
         return _("+{n}lux").format(n=card.income.luxury)
     return "-"
-
-
-def special_text(card: PowerCard, cards: CardSet) -> str:
-    parts = []
-    if card.protection:
-        parts.append(_("protects from {catastrophe}").format(
-            catastrophe=catastrophe_name(cards, card.protection)))
-    if card.function:
-        parts.append(function_text(card.function))
-    if card.supply:
-        parts.append(_("SUPPLY"))
-    return ", ".join(parts)
 
 
 def coin_label(cards: CardSet, coin: int) -> Text:

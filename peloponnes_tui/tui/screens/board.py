@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -21,12 +20,13 @@ from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
 from peloponnes_tui.i18n import N_, _
-from peloponnes_tui.log_text import event_text
-from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.render import (
+    ROOMY,
+    WIDE,
     board_legend_line,
     card_tooltip,
     conquest_rule,
+    log_line,
     offer_cards,
     offer_legend,
     offer_table,
@@ -38,27 +38,37 @@ from peloponnes_tui.tui.render import (
     tracks_legend,
     tracks_table,
 )
+from peloponnes_tui.tui.running import (
+    ComputerTurn,
+    GameOver,
+    HandOff,
+    PersonTurn,
+    RunningGame,
+    Step,
+)
 from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
-from peloponnes_tui.tui.summary import Changes, changes_since_last_turn
+from peloponnes_tui.tui.summary import Changes, changes_since_last_turn, since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
 from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView, PanelBox
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter
-from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
+from peloponnes_tui.tui.widgets.panel import DecisionPanel
+from peloponnes_tui.tui.widgets.panels import panel_for
+from peloponnes_tui.tui.widgets.seat_row import kind_name
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
+    from typing import Self
+
+    from textual.geometry import Region
+    from textual.widget import Widget
 
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.tui.session import Seat
     from peloponnes_tui.tui.summary import Line
 
-# the board's layouts by the terminal's width: the decision panel beside the board and the own
-# tableau in view from ROOMY columns, every tableau on the board from WIDE columns
-ROOMY = 120
-WIDE = 160
 BOARD_WIDTH = 80  # the board's width beside the decision panel, as at 80×24
 PANEL_WIDE = 64  # the decision panel's width beside the board, at most
 TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its columns unwrapped)
@@ -112,19 +122,6 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-def log_line(ev: Event, seats: Sequence[Seat], cards: CardSet) -> Text:
-    """One line of the log: the round, the seat's tag and the event's sentence."""
-    t = Text(f"R{ev.round} ", style="dim")
-    if ev.player is not None and ev.player < len(seats):
-        st = seats[ev.player]
-        t.append(st.tag + " ", style=f"bold {st.rich_colour}")
-    style = {"strike": "bold red", "winner": "bold green", "reveal": "bold",
-             "supply": "bold yellow", "outbid": "yellow", "removed": "red", "lost": "red",
-             "covered": "magenta"}.get(ev.kind, "")
-    t.append(event_text(ev, cards, [s.name for s in seats]), style=style)
-    return t
-
-
 def tabs_line(which: str) -> Text:
     """The line above the board: its three views (``which`` is shown) and the other keys."""
     tabs = Text()
@@ -172,7 +169,7 @@ def since_head() -> str:
     return _("Since your last turn (the latest last; v: the whole log)")
 
 
-class BoardScreen(Screen[None], AppAccess):
+class BoardScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # m/t/v are shown in the line above the board, so the footer stays short (and cheap to
         # redraw when the decision panel changes)
@@ -194,8 +191,9 @@ class BoardScreen(Screen[None], AppAccess):
     ]
     CSS_PATH = "board.tcss"
 
-    def __init__(self) -> None:
+    def __init__(self, game: RunningGame) -> None:
         super().__init__()
+        self.game = game  # what the board shows (the app owns and advances it)
         self.tableau_seat = 0
         self.logged = 0
         self.chosen: str | None = None  # the card chosen in the decision panel (highlighted)
@@ -235,6 +233,24 @@ class BoardScreen(Screen[None], AppAccess):
                 yield Drawn(id="note")
                 yield CoachNote(id="coach")
         yield KeysFooter()
+
+    focus_moved = False  # the focused widget just changed
+
+    def validate_focused(self, widget: Widget | None) -> Widget | None:
+        # A new focused widget (a decision panel of another kind) is drawn again, and so is
+        # the one it took the keyboard from; Textual then repaints the whole screen as well,
+        # a frame that costs as much as the answer's own: ``refresh`` leaves that one out.
+        if widget is not self.focused:
+            self.focus_moved = True
+        return widget
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if self.focus_moved:
+            self.focus_moved = False
+            if repaint and not regions and not layout and not recompose:
+                return self  # (see validate_focused)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     @on(PanelBox.Placed)
     def panel_placed(self) -> None:
@@ -301,12 +317,12 @@ class BoardScreen(Screen[None], AppAccess):
         self.query_one(f"#{ident}", Drawn).show(draw(*args))
 
     def refresh_board(self) -> None:
-        session = self.papp.session
+        session = self.game.session
         if session is None:
             return
         self.touched()
         cards = session.cards
-        viewer = self.papp.viewer
+        viewer = self.game.viewer
         view = session.view(viewer if viewer is not None else 0)
         seats = session.seats
         pending = session.pending
@@ -347,8 +363,8 @@ class BoardScreen(Screen[None], AppAccess):
     def changes(self) -> Changes:
         """What changed since the last turn of the player deciding at the panel (nothing while
         nobody is: a computer player's turn, the hand-off cover)."""
-        session = self.papp.session
-        viewer = self.papp.viewer
+        session = self.game.session
+        viewer = self.game.viewer
         pending = session.pending if session is not None else None
         if session is None or pending is None or viewer != pending.player:
             return Changes()
@@ -358,11 +374,11 @@ class BoardScreen(Screen[None], AppAccess):
         """The cards on offer: the chosen card in a double frame, what changed marked ✱
         (``changed``: as the board was last drawn, when not given); the screen is laid out
         again only when the cards' height changes (``Drawn.show``)."""
-        session = self.papp.session
+        session = self.game.session
         if session is None:
             return
         cards, seats = session.cards, session.seats
-        viewer = self.papp.viewer
+        viewer = self.game.viewer
         view = session.view(viewer if viewer is not None else 0)
         pending = session.pending
         current = pending.player if pending is not None else None
@@ -378,17 +394,17 @@ class BoardScreen(Screen[None], AppAccess):
                         changed=self._changed if changed is None else changed), *notes))
 
     def refresh_tableau(self) -> None:
-        session = self.papp.session
+        session = self.game.session
         if session is None:
             return
         seat = self.tableau_seat % len(session.seats)
-        viewer = self.papp.viewer
+        viewer = self.game.viewer
         show_hand = viewer is not None and viewer == seat
         view = session.view(seat if show_hand else (viewer if viewer is not None else 0))
         self._show("tableau", one_tableau, session.cards, view, seat, session.seats, show_hand)
 
     def refresh_log(self) -> None:
-        session = self.papp.session
+        session = self.game.session
         if session is None:
             return
         log = self.query_one(RichLog)
@@ -403,14 +419,14 @@ class BoardScreen(Screen[None], AppAccess):
 
     def rebuild_log(self) -> None:
         """Write the whole log again at the next refresh (after an undo, or in new colours)."""
-        session = self.papp.session
+        session = self.game.session
         self.logged = len(session.log) + 1 if session is not None else 0
 
     def show_since(self, lines: Sequence[Line]) -> None:
         """What happened since the current player's last turn (instead of the last two events),
         or nothing."""
         since = self.query_one("#since", VerticalScroll)
-        session = self.papp.session
+        session = self.game.session
         if lines and session is not None:
             self.query_one("#sincetext", Drawn).show(summary_text(lines, session.seats))
             # the latest last, in a share of the screen's height (SINCE_SHARE): beside the board
@@ -427,6 +443,34 @@ class BoardScreen(Screen[None], AppAccess):
         since.display = bool(lines)
         self.query_one("#sincehead", Static).display = bool(lines)
         self.query_one("#last", Drawn).display = not lines
+
+    def show_step(self, step: Step) -> None:
+        """Draw what the table needs now (``RunningGame.next_step``), once per answer, for
+        whoever may look at it next: the end of the game, a computer player thinking, the board
+        behind the hand-off cover, or a person's decision with what happened since their last
+        turn (unless the cover told them)."""
+        self.query_one(CoachNote).clear()  # its advice was for the decision before
+        session = self.game.session
+        match step:
+            case GameOver():
+                self.set_panel(None, _("The game is over. Press s for the scores."))
+                self.refresh_board()
+            case ComputerTurn(seat=seat):
+                self.refresh_board()
+                self.show_since([])
+                who = session.seats[seat]
+                self.set_panel(None, _("{player} (computer, {kind}) is thinking…").format(
+                    player=f"{who.tag} {who.name}", kind=kind_name(who.kind)))
+            case HandOff():
+                self.set_panel(None)
+                self.refresh_board()
+            case PersonTurn(seat=seat, told=told):
+                pending = session.pending
+                assert pending is not None
+                self.show_turn(panel_for(session, pending),
+                               [] if told else since_last_turn(session, seat))
+            case _:
+                assert_never(step)
 
     def show_turn(self, panel: DecisionPanel, since: Sequence[Line]) -> None:
         """The board for a player's decision: drawn with the card the panel suggests already
@@ -490,11 +534,9 @@ class BoardScreen(Screen[None], AppAccess):
         self.query_one("#sincehead", Static).update(since_head())
         self.query_one(CoachNote).refresh(layout=True)
         self.restyle()
-        session = self.papp.session
-        viewer = self.papp.viewer
+        session = self.game.session
+        viewer = self.game.viewer
         if self.query_one("#since").display and session is not None and viewer is not None:
-            from peloponnes_tui.tui.summary import since_last_turn
-
             self.show_since(since_last_turn(session, viewer))
 
     def scroll_to_panel(self) -> None:
@@ -548,19 +590,19 @@ class BoardScreen(Screen[None], AppAccess):
 
     def action_tableaux(self) -> None:
         switcher = self.query_one(ContentSwitcher)
-        session = self.papp.session
+        session = self.game.session
         if session is None:
             return
         if switcher.current == "tableaux":
             self.tableau_seat = (self.tableau_seat + 1) % len(session.seats)
         else:
-            viewer = self.papp.viewer
+            viewer = self.game.viewer
             self.tableau_seat = viewer if viewer is not None else 0
             switcher.current = "tableaux"
         self.refresh_board()
 
     def action_scores(self) -> None:
-        session = self.papp.session
+        session = self.game.session
         if session is not None and session.over:
             self.app.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                                  session.seats))
@@ -572,19 +614,5 @@ class BoardScreen(Screen[None], AppAccess):
             self.chosen = card
             self.refresh_offer()  # a digit key: only the double frame moves
 
-    @on(Decided)
-    async def decided(self, event: Decided) -> None:
-        """An answer: the screen's updates are held until it is applied, the board drawn and
-        the next panel mounted with the keyboard, so the answer is one frame (Textual draws a
-        frame as soon as the first widget changes, and a new panel would come frames later)."""
-        event.stop()
-        with self.app.batch_update():
-            self.papp.apply(event.answer)
-            await self.panel_settled()
-            # every widget asks for its layout from its own message loop: one turn of the event
-            # loop lets the footer's keys and the new panel ask before the screen is drawn, so
-            # their requests are in this frame, not in a second one
-            await asyncio.sleep(0)
 
-
-__all__ = ["BoardScreen", "log_line"]
+__all__ = ["BoardScreen"]

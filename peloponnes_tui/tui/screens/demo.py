@@ -30,7 +30,7 @@ from peloponnes_tui.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
-    from peloponnes_tui.tui.demo import Script, Step
+    from peloponnes_tui.tui.script import Script, Step
 
 
 def step_text(step: Step, seats: Sequence[Seat], cards: CardSet) -> Text:

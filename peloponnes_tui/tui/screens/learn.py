@@ -27,13 +27,13 @@ from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.learn.lessons import Lesson, LessonRun, Shown
 from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.render import (
+    log_line,
     offer_table,
     players_table,
     status_line,
     tableau,
     tracks_table,
 )
-from peloponnes_tui.tui.screens.board import log_line
 from peloponnes_tui.tui.screens.scoring import score_table
 from peloponnes_tui.tui.session import HUMAN, Seat, Session
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board

@@ -22,10 +22,10 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from peloponnes_tui.i18n import N_, _
-from peloponnes_tui.serve import in_web_session, uploads_dir
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.session import autosave_path, data_dir, saves_dir
 from peloponnes_tui.tui.widgets.footer import KeysFooter
+from peloponnes_tui.web_page import in_web_session, uploads_dir
 
 
 class LoadScreen(Screen[None], AppAccess):

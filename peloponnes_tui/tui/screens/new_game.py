@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
@@ -38,6 +39,26 @@ class NewGameScreen(Screen[None], AppAccess):
         Binding("up", "move(-1)", N_("Previous row"), show=False),
     ]
     CSS_PATH = "new_game.tcss"
+
+    class Start(Message):
+        """Start a game with these seats, remembering the form as ``settings``."""
+
+        def __init__(self, settings: Settings, seats: list[Seat], seed: int, privacy: bool,
+                     pause: float, coach: bool) -> None:
+            super().__init__()
+            self.settings = settings
+            self.seats = seats
+            self.seed = seed
+            self.privacy = privacy
+            self.pause = pause
+            self.coach = coach
+
+    class LanguageChosen(Message):
+        """Show the app in this language from now on."""
+
+        def __init__(self, language: str) -> None:
+            super().__init__()
+            self.language = language
 
     def __init__(self) -> None:
         super().__init__()
@@ -154,7 +175,7 @@ class NewGameScreen(Screen[None], AppAccess):
 
     @on(Choice.Changed, "#language")
     def language_changed(self, event: Choice.Changed) -> None:
-        self.papp.switch_language(event.choice.value)
+        self.post_message(self.LanguageChosen(event.choice.value))
 
     async def relabel(self) -> None:
         """Compose the form again in the current language (it changed), as it was filled in,
@@ -190,8 +211,8 @@ class NewGameScreen(Screen[None], AppAccess):
             return
         raw = self.query_one("#seed", Input).value.strip()
         seed = int(raw) if raw else random.randrange(1, 1_000_000)
-        self.papp.remember(self.chosen())
-        self.papp.start_new(seats, seed, self.privacy, bot_pause=self.pause, coach=self.coach)
+        self.post_message(self.Start(self.chosen(), seats, seed, self.privacy, self.pause,
+                                     self.coach))
 
     def chosen(self) -> Settings:
         """The settings as the form shows them (a seat left without a name keeps its last)."""

@@ -28,17 +28,16 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from peloponnes_tui.i18n import _
-from peloponnes_tui.serve import in_web_session
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.render import (
+    ROOMY,
     offer_table,
     players_table,
     status_line,
     tableau,
     tracks_table,
 )
-from peloponnes_tui.tui.screens.board import ROOMY
-from peloponnes_tui.tui.screens.board import log_line as event_line
+from peloponnes_tui.tui.render import log_line as event_line
 from peloponnes_tui.tui.screens.load import (
     file_options,
     follow_uploads,
@@ -46,6 +45,7 @@ from peloponnes_tui.tui.screens.load import (
     path_field,
     refusal,
 )
+from peloponnes_tui.web_page import in_web_session
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet

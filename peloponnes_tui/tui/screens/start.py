@@ -94,8 +94,8 @@ class StartScreen(Screen[None], AppAccess):
     def action_new(self) -> None:
         self.app.push_screen(NewGameScreen())
 
-    def action_resume(self) -> None:
-        self.papp.resume()
+    async def action_resume(self) -> None:
+        await self.run_action("app.resume")
 
     def action_load(self) -> None:
         self.app.push_screen(LoadScreen())

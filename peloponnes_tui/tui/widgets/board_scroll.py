@@ -8,10 +8,10 @@ from textual.events import MouseMove, Resize
 from textual.message import Message
 from textual.widgets import RichLog
 
-from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.drawn import Drawn, PlacedByLayout
 
 
-class BoardScroll(VerticalScroll, can_focus=False):
+class BoardScroll(VerticalScroll, PlacedByLayout, can_focus=False):
     """A scrolling part of the board that never takes the keyboard from the decision panel: a
     click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it)."""
 
@@ -20,7 +20,7 @@ class BoardLog(RichLog, can_focus=False):
     """The log, scrolled like :class:`BoardScroll` without taking the focus."""
 
 
-class PanelBox(Vertical):
+class PanelBox(Vertical, PlacedByLayout):
     """The decision panel and the note above it.  When a layout gives it a new size (a new
     panel was placed, or it grew), it tells the screen (:class:`PanelBox.Placed`), which
     scrolls it into view."""

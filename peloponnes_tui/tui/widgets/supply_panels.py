@@ -7,11 +7,12 @@ from collections.abc import Iterable
 from rich.style import Style
 from rich.text import Text
 
+from peloponnes_tui.card_text import resource_short
 from peloponnes_tui.engine import Answer, CompletePlan, CompletePrompt, FeedPlan, FeedPrompt
 from peloponnes_tui.engine.plans import feed_plan, resource_payment
 from peloponnes_tui.engine.supply import card_balance, completion_cost, feed_preview
 from peloponnes_tui.i18n import N_, _, name
-from peloponnes_tui.tui.render import card_name, resource_short
+from peloponnes_tui.tui.render import card_name
 from peloponnes_tui.tui.widgets.panel import DecisionPanel, click
 
 

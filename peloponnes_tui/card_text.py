@@ -1,0 +1,79 @@
+"""A card described in words, in the current language: one home for the board, its tooltips and
+``peloponnes cards check`` (they used to word the same things apart).
+
+Only the card data and the translations: nothing here draws (no rich) or knows the app.
+"""
+
+from __future__ import annotations
+
+from peloponnes_tui.cards import CardSet, PowerCard
+from peloponnes_tui.i18n import _, name, ngettext
+
+
+def resource_short(resource: str, n: int) -> str:
+    """``2W``: wood, stone or grain in the board's short form."""
+    match resource:
+        case "wood":
+            return _("{n}W").format(n=n)
+        case "stone":
+            return _("{n}S").format(n=n)
+        case _:
+            return _("{n}G").format(n=n)
+
+
+def prod_text(wood: int, stone: int, grain: int) -> str:
+    """``1W 2G``; nothing gives ``-``."""
+    parts = [resource_short(r, n) for n, r in ((wood, "wood"), (stone, "stone"), (grain, "grain"))
+             if n]
+    return " ".join(parts) or "-"
+
+
+def cost_text(card: PowerCard) -> str:
+    """A building's cost, ``1W 2S``."""
+    return prod_text(card.cost.wood, card.cost.stone, 0)
+
+
+def catastrophe_name(cards: CardSet, cat: str) -> str:
+    """A catastrophe's name (its id if the card data does not know it)."""
+    found = cards.catastrophe_by_id.get(cat)
+    return name(found.name) if found is not None else cat
+
+
+def function_text(function: str) -> str:
+    """A power card's special function, in a few words."""
+    return {"coin_income": _("+1 coin card each income"), "bid_bonus": _("bids count +½"),
+            "conquest_discount": _("conquest row −1")}.get(function, function)
+
+
+def special_text(card: PowerCard, cards: CardSet) -> str:
+    """What a card does besides its numbers: the catastrophe it protects from, its special
+    function, the supply symbol; empty when it does none of these."""
+    parts = []
+    if card.protection:
+        parts.append(_("protects from {catastrophe}").format(
+            catastrophe=catastrophe_name(cards, card.protection)))
+    if card.function:
+        parts.append(function_text(card.function))
+    if card.supply:
+        parts.append(_("SUPPLY"))
+    return ", ".join(parts)
+
+
+def inhabitants_short(n: int) -> str:
+    """``3 inh``: inhabitants in the board's short form."""
+    return _("{n} inh").format(n=n)
+
+
+def income_text(card: PowerCard) -> str:
+    """What gaining the card gives: its inhabitants, or its one-time income."""
+    if card.inhabitants:
+        return inhabitants_short(card.inhabitants)
+    if card.income.coins:
+        return ngettext("+{n} coin", "+{n} coins", card.income.coins).format(n=card.income.coins)
+    if card.income.luxury:
+        return _("+{n} luxury").format(n=card.income.luxury)
+    return "-"
+
+
+__all__ = ["catastrophe_name", "cost_text", "function_text", "income_text", "inhabitants_short",
+           "prod_text", "resource_short", "special_text"]
