@@ -17,10 +17,10 @@ program for the key (all its threads, from ``/proc/PID/task/*/schedstat``, or
 ``/proc/PID/stat`` utime+stime where that is missing) is counted over the same span.
 
 Side by side, in the same run, a bare Textual app of comparable size (a board of three Rich
-tables, a decision line, a footer: the app the headless bench ``bench/tui.py`` uses, written to
-a temporary file and run the same way): an "answer" key (Enter) rewrites the board and the
-decision line, a digit key the decision line only.  The two alternate key by key: the game's
-keys of a decision, then the bare app's keys for them.
+tables, a decision line, a footer: ``bench/_bare.py``, the app the headless bench
+``bench/tui.py`` uses, run as a script of its own the same way): an "answer" key (Enter)
+rewrites the board and the decision line, a digit key the decision line only.  The two
+alternate key by key: the game's keys of a decision, then the bare app's keys for them.
 
 ``--only game``: whole 5-player games (seeds --seed, --seed+1, ...), all seats people and one
 person playing them all (no hand-off cover: the game is written as the autosave with privacy
@@ -73,65 +73,6 @@ KEY_LIMIT = 10.0  # seconds to wait for a key's first byte
 STEP_LIMIT = 2.0  # ... for a step of the replay or the demo (none: the last step was reached)
 THINK = 0.4  # seconds a player looks at the screen before the keys of a decision
 BUSY_SHARE = 0.10  # the program counts as busy while it uses more CPU than this share of the time
-
-# The bare app of the headless bench, standalone: run in the terminal like the game.
-BARE = '''
-from rich.table import Table
-from textual.app import App
-from textual.binding import Binding
-from textual.widgets import Footer, Static
-
-
-def table(k):
-    t = Table(expand=True)
-    for c in range(8):
-        t.add_column(f"col {c}")
-    for r in range(6):
-        t.add_row(*[f"{k}·{r}·{c}" for c in range(8)])
-    return t
-
-
-class Bare(App):
-    BINDINGS = [Binding("enter", "answer", "Confirm"), Binding("p", "answer", "Pass"),
-                *[Binding(str(d), f"digit({d})", show=False) for d in range(1, 10)]]
-    k = 0
-
-    def compose(self):
-        yield Static(id="offer")
-        yield Static(id="tracks")
-        yield Static(id="players")
-        yield Static(id="panel")
-        yield Footer()
-
-    def on_mount(self):
-        self.action_answer()
-
-    def action_answer(self):
-        self.k += 1
-        for ident in ("offer", "tracks", "players"):
-            self.query_one(f"#{ident}", Static).update(table(self.k))
-        self.action_digit(1)
-
-    def action_digit(self, d):
-        self.query_one("#panel", Static).update(f"answer {self.k}: card {d}\\n" * 4)
-
-
-Bare().run()
-'''
-
-LABEL = '''
-from textual.app import App
-from textual.widgets import Label
-
-
-class Bare(App):
-    def compose(self):
-        yield Label("hello")
-
-
-Bare().run()
-'''
-
 
 # -- the terminal -------------------------------------------------------------------------------
 
@@ -317,10 +258,9 @@ class Programs:
         game = bindir / "peloponnes"
         self.game = [str(game)] if game.exists() else [sys.executable, "-m", "peloponnes_tui"]
         self.game += ["--lang", "en"]
-        (folder / "bare.py").write_text(BARE)
-        (folder / "label.py").write_text(LABEL)
-        self.bare = [sys.executable, str(folder / "bare.py")]
-        self.label = [sys.executable, str(folder / "label.py")]
+        bare = str(ROOT / "bench" / "_bare.py")  # a script of its own: nothing of the game
+        self.bare = [sys.executable, bare, "tables"]
+        self.label = [sys.executable, bare, "label"]
         self.count = 0
 
     def env(self) -> dict[str, str]:
