@@ -432,7 +432,7 @@ def cold(tmux: Tmux, programs: Programs, size: tuple[int, int], runs: int) -> li
     """Median cold start of the game, the bare app and the one-label app, alternating."""
     times: dict[str, list[float]] = {"game": [], "bare": [], "label": []}
     argvs = {"game": programs.game, "bare": programs.bare, "label": programs.label}
-    expect = {"game": "New game", "bare": "answer 1", "label": "hello"}
+    expect = {"game": "New game", "bare": "Confirm", "label": "hello"}
     for _ in range(runs):
         for kind, argv in argvs.items():
             with running(programs.pane(tmux, kind, argv, size)) as pane:
