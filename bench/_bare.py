@@ -1,8 +1,9 @@
 """The bare Textual apps the benches compare the game with (nothing of the game in them).
 
-- ``Tables``: a screen of comparable size: a board of three Rich tables, a decision line, a
-  footer.  Enter (the "answer" key) rewrites the board and the decision line, a digit key the
-  decision line only: the floor Textual itself sets for these updates.
+- ``Tables``: a screen of comparable size: a board of three Rich tables (scrolled where they do
+  not fit), a decision line, a footer.  Enter (the "answer" key) rewrites the board and the
+  decision line, a digit key the decision line only: the floor Textual itself sets for these
+  updates.
 - ``Label``: one label, the least a Textual app shows.
 
 ``bench/tui.py`` runs them in-process (and cold, headless); ``bench/terminal.py`` runs this file
@@ -22,6 +23,7 @@ from typing import ClassVar
 from rich.table import Table
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 from textual.widgets import Label as LabelWidget
 
@@ -36,6 +38,9 @@ def table(k: int) -> Table:
 
 
 class Tables(App[None]):
+    # the board takes the room the decision line and the footer leave, and scrolls (at 80×24
+    # the tables do not fit): the line stays on the screen, as the game's panel does
+    CSS = "#board { height: 1fr; } #panel { height: auto; }"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "answer", "Confirm"), Binding("p", "answer", "Pass"),
         *[Binding(str(d), f"digit({d})", show=False) for d in range(1, 10)]]
@@ -46,9 +51,10 @@ class Tables(App[None]):
         self.exit_when_ready = exit_when_ready
 
     def compose(self) -> ComposeResult:
-        yield Static(id="offer")
-        yield Static(id="tracks")
-        yield Static(id="players")
+        with VerticalScroll(id="board"):
+            yield Static(id="offer")
+            yield Static(id="tracks")
+            yield Static(id="players")
         yield Static(id="panel")
         yield Footer()
 

@@ -301,7 +301,13 @@ class Figures:
     keys: dict[str, list[Answer]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
+    silent: dict[str, int] = field(default_factory=dict)
+
     def add(self, kind: str, answer: Answer) -> None:
+        """Count a key's answer; a key that wrote nothing is counted apart (and said)."""
+        if answer.size == 0:
+            self.silent[kind] = self.silent.get(kind, 0) + 1
+            return
         self.keys.setdefault(kind, []).append(answer)
 
 
@@ -321,15 +327,17 @@ def row(label: str, answers: list[Answer]) -> str:
             f"{cpu[0]:6.1f} {cpu[1]:6.1f} {cpu[2]:6.1f}   {len(answers):5d} {kb:7.1f}")
 
 
-def table(title: str, rows: list[tuple[str, list[Answer]]], notes: list[str]) -> None:
+def table(title: str, rows: list[tuple[str, list[Answer]]], figures: Figures) -> None:
     print(title)
     print(f"  {'':30} {'wall clock, ms':^20}   {'CPU of the program, ms':^20}   {'keys':>5} "
           f"{'KB/key':>7}")
     print(f"  {'':30} {'p50':>6} {'p95':>6} {'max':>6}   {'p50':>6} {'p95':>6} {'max':>6}")
     for label, answers in rows:
         print(row(label, answers))
-    for note in notes:
+    for note in figures.notes:
         print(f"  {note}")
+    for kind, n in figures.silent.items():
+        print(f"  {kind}: {n} keys wrote nothing (not counted above)")
     print(flush=True)
 
 
@@ -363,6 +371,7 @@ def whole_game(tmux: Tmux, programs: Programs, size: tuple[int, int], seed: int,
             running(programs.pane(tmux, "bare", programs.bare, size)) as bare:
         started(game, "peloponnes --resume")
         started(bare, "the bare app")
+        game_start, bare_start = memory_mb(game.pid)[0], memory_mb(bare.pid)[0]
         session = game_state(data)
         refused = 0
         while session.pending is not None:
@@ -372,8 +381,8 @@ def whole_game(tmux: Tmux, programs: Programs, size: tuple[int, int], seed: int,
             card = suggested_card(prompt)
             if card in offer:  # through the cards on offer and back to the suggested one
                 for n in [*range(1, min(len(offer), 9) + 1), offer.index(card) + 1]:
-                    figures.add("game digit", game.key(str(n)))
-                    figures.add("bare digit", bare.key(str(n)))
+                    figures.add("game digit", game.key(str(n), limit=STEP_LIMIT))
+                    figures.add("bare digit", bare.key(str(n), limit=STEP_LIMIT))
             turn = session.turn
             keys = keys_for_prompt(prompt)
             for i, key in enumerate(keys):
@@ -382,7 +391,7 @@ def whole_game(tmux: Tmux, programs: Programs, size: tuple[int, int], seed: int,
                 if answer.size == 0:
                     raise RuntimeError(f"key {key!r} changed nothing:\n{game.screen()}")
                 figures.add("game answer" if answering else "game choose", answer)
-            figures.add("bare answer", bare.key("Enter"))
+            figures.add("bare answer", bare.key("Enter", limit=STEP_LIMIT))
             session = game_state(data)
             if session.turn == turn:  # the panel's suggestion was refused: pass or withdraw
                 refused += 1
@@ -394,9 +403,10 @@ def whole_game(tmux: Tmux, programs: Programs, size: tuple[int, int], seed: int,
         game_rss, game_peak = memory_mb(game.pid)
         bare_rss, bare_peak = memory_mb(bare.pid)
         figures.notes.append(
-            f"seed {seed}: {session.turn} answers; resident memory after the game: peloponnes "
-            f"{game_rss:.0f} MB (peak {game_peak:.0f}), bare app {bare_rss:.0f} MB (peak "
-            f"{bare_peak:.0f})" + (f"; {refused} suggestions refused" if refused else ""))
+            f"seed {seed}: {session.turn} answers; resident memory at the first decision → after "
+            f"the game: peloponnes {game_start:.0f} → {game_rss:.0f} MB (peak {game_peak:.0f}), "
+            f"bare app {bare_start:.0f} → {bare_rss:.0f} MB (peak {bare_peak:.0f})"
+            + (f"; {refused} suggestions refused" if refused else ""))
 
 
 def stepping(tmux: Tmux, programs: Programs, size: tuple[int, int], argv: list[str], key: str,
@@ -411,7 +421,7 @@ def stepping(tmux: Tmux, programs: Programs, size: tuple[int, int], argv: list[s
             if answer.size == 0:
                 break  # the last step
             figures.add(f"{kind} step", answer)
-            figures.add("bare answer", bare.key("Enter"))
+            figures.add("bare answer", bare.key("Enter", limit=STEP_LIMIT))
             done += 1
         rss, peak = memory_mb(viewer.pid)
         figures.notes.append(f"{kind}: {done} steps; resident memory {rss:.0f} MB "
@@ -512,7 +522,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                            ("peloponnes, digit key", k.get("game digit", [])),
                            ("bare Textual, 'answer' key", k.get("bare answer", [])),
                            ("bare Textual, digit key", k.get("bare digit", []))],
-                          figures.notes)
+                          figures)
                 steppers: list[tuple[str, list[str], str]] = []
                 if replay_file is not None:
                     steppers.append(("replay", [*programs.game, "replay", str(replay_file)],
@@ -527,7 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     table(f"[{where}] {kind}: one step (key {key})",
                           [(f"peloponnes {kind}, step", figures.keys.get(f"{kind} step", [])),
                            ("bare Textual, 'answer' key", figures.keys.get("bare answer", []))],
-                          figures.notes)
+                          figures)
         finally:
             tmux.close()
     return 0
