@@ -25,6 +25,7 @@ The design targets are in ``docs/card-data.md`` (section "Balance").
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -154,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bots", default="heuristic,heuristic,heuristic,heuristic")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--workers", "--jobs", dest="jobs", type=int, default=os.cpu_count() or 1,
+                    help="processes (default: one per core); the results are the same")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     cards = load_cards(args.cards)

@@ -18,14 +18,17 @@ this table.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
+import os
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 from peloponnes_tui.bots.heuristic import HeuristicBot
 from peloponnes_tui.bots.search import SearchBot
-from peloponnes_tui.cards import load_cards
+from peloponnes_tui.cards import CardSet, load_cards
 from peloponnes_tui.engine.game import Game
 from peloponnes_tui.simulate import NAMES
 
@@ -33,24 +36,41 @@ from peloponnes_tui.simulate import NAMES
 Samples = dict[tuple[int, float], list[tuple[float, float]]]
 
 
-def collect(games: int, seed: int, weights: Sequence[float]) -> Samples:
+@functools.cache
+def _readers(weights: tuple[float, ...]) -> tuple[CardSet, dict[float, SearchBot]]:
     cards = load_cards()
-    readers = {w: SearchBot(cards, 0, power_weight=w) for w in weights}
+    return cards, {w: SearchBot(cards, 0, power_weight=w) for w in weights}
+
+
+def one_game(seed: int, weights: tuple[float, ...]
+             ) -> tuple[list[tuple[int, float, list[float]]], list[float]]:
+    """One game: the leaf's estimates at the start of each round's bidding, and the result."""
+    cards, readers = _readers(weights)
+    game = Game.new(list(NAMES[:2]), seed, cards)
+    bots = [HeuristicBot(cards, seed * 7919 + k) for k in range(2)]
+    seen: set[int] = set()
+    taken: list[tuple[int, float, list[float]]] = []
+    while game.pending is not None:
+        if game.phase == "bidding" and game.round not in seen:
+            seen.add(game.round)
+            for w, reader in readers.items():
+                est = [reader.leaf_score(game.view_for(s)) for s in range(2)]
+                taken.append((game.round, w, est))
+        prompt = game.pending
+        game.answer(bots[prompt.player].decide(prompt, game.view_for(prompt.player)))
+    result = [1.0 / len(game.winners) if s in game.winners else 0.0 for s in range(2)]
+    return taken, result
+
+
+def collect(games: int, seed: int, weights: Sequence[float], workers: int = 1) -> Samples:
     out: Samples = {}
-    for i in range(games):
-        game = Game.new(list(NAMES[:2]), seed + i, cards)
-        bots = [HeuristicBot(cards, (seed + i) * 7919 + k) for k in range(2)]
-        seen: set[int] = set()
-        taken: list[tuple[int, float, list[float]]] = []
-        while game.pending is not None:
-            if game.phase == "bidding" and game.round not in seen:
-                seen.add(game.round)
-                for w, reader in readers.items():
-                    est = [reader.leaf_score(game.view_for(s)) for s in range(2)]
-                    taken.append((game.round, w, est))
-            prompt = game.pending
-            game.answer(bots[prompt.player].decide(prompt, game.view_for(prompt.player)))
-        result = [1.0 / len(game.winners) if s in game.winners else 0.0 for s in range(2)]
+    seeds = [seed + i for i in range(games)]
+    if workers > 1:  # in the games' order: the same samples as one process
+        with ProcessPoolExecutor(workers) as pool:
+            played = list(pool.map(one_game, seeds, [tuple(weights)] * games, chunksize=16))
+    else:
+        played = [one_game(s, tuple(weights)) for s in seeds]
+    for taken, result in played:
         for rnd, w, est in taken:
             rows = out.setdefault((rnd, w), [])
             rows += [(est[0] - est[1], result[0]), (est[1] - est[0], result[1])]
@@ -72,10 +92,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=100000)
     ap.add_argument("--power-weight", default="0,0.4",
                     help="comma list of the leaf's power weights to compare")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                    help="processes (default: one per core); the results are the same")
     args = ap.parse_args(argv)
     weights = [float(x) for x in args.power_weight.split(",")]
     start = time.perf_counter()
-    samples = collect(args.games, args.seed, weights)
+    samples = collect(args.games, args.seed, weights, args.workers)
     print(f"{args.games} games of heuristic against heuristic, 2 players, seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s")
     scales = [0.25 * i for i in range(2, 61)]

@@ -25,10 +25,12 @@ the mean final score in those games and in the others.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from peloponnes_tui.bots import Bot, HeuristicBot, make_bot
@@ -117,14 +119,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cards", default=None)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                    help="processes (default: one per core); the results are the same")
     args = ap.parse_args(argv)
     shown = list(sys.argv[1:] if argv is None else argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     cards = load_cards(args.cards)
-    records = []
-    for i in range(args.games):
-        shift = i % len(bots)
-        records.append(play(cards, bots[shift:] + bots[:shift], game_seed(args.seed, i)))
+    seatings = [bots[i % len(bots):] + bots[:i % len(bots)] for i in range(args.games)]
+    seeds = [game_seed(args.seed, i) for i in range(args.games)]
+    if args.workers > 1:  # in the games' order: the same records as one process
+        with ProcessPoolExecutor(args.workers) as pool:
+            records = list(pool.map(play, [cards] * args.games, seatings, seeds, chunksize=8))
+    else:
+        records = [play(cards, seating, seed)
+                   for seating, seed in zip(seatings, seeds, strict=True)]
     n = len(records)
     print(f"$ .venv/bin/python bench/passing.py {' '.join(shown)}")
     print(f"{n} games, {len(bots)} players ({', '.join(bots)}), seed {args.seed}")

@@ -4,20 +4,23 @@
                                   [--think 0.4]
 
 1. Cold start: a fresh interpreter imports and starts ``peloponnes`` until the start screen is
-   ready for keys, against a bare Textual app that shows one label (median of --runs, and the
-   ratio).
+   ready for keys, against the bare Textual app of 3. and one that shows one label, both from
+   ``bench/_bare.py`` (median of --runs, and the ratios).
 2. Keys over a whole game: 5 players, all people, at 120×40 (no hand-off cover: one person
    plays every seat).  Every answer is given by key presses, the keys a hurried player presses
-   (``tui.testing.key_for``: Enter, or p/w then Enter, or u); before each bid and outbid the
-   digit keys go through the cards on offer and back to the suggested one.  Each key is timed
-   from the moment the key event reaches the app (as a terminal driver sends it) until the
-   screen has settled: the last frame turned into the bytes for the terminal after which no
-   update is pending for 30 ms.  (In headless mode Textual skips turning the frame into
-   terminal output; the bench does it, as a real terminal's driver would, and stops the clock
-   there.)  p50, p95 and max for answering keys (the key that gives an answer), for p/w (which
-   only choose to pass or withdraw) and for digit keys.  Before each decision's keys the bench
-   waits --think seconds (0.4 by default), as a player reads the screen: the board collects its
-   garbage in such pauses (``BoardScreen.tidy_heap``), as it does in a real game.
+   (``bench/_keys.key_for``: Enter, or p/w then Enter, or u); before each bid and outbid the
+   digit keys go through the cards on offer and back to the suggested one.  The app runs under
+   ``App.run_test(headless=False)`` with a driver of the bench's own (a subclass of Textual's
+   public ``textual.driver.Driver``, given as the app's ``driver_class``): Textual turns every
+   frame into the bytes for the terminal, as with a real terminal, and hands them to the
+   driver's ``write``, which counts them and stamps their time; a key goes in through the
+   driver's ``process_message``, as a real driver sends what it reads from the terminal.  Each
+   key is timed from that moment to the last write after which the output stays quiet for
+   30 ms and ``Pilot.pause`` (the app and the screen's widgets have handled their messages)
+   brings no more.  p50, p95 and max for answering keys (the key that gives an answer), for
+   p/w (which only choose to pass or withdraw) and for digit keys.  Before each decision's keys
+   the bench waits --think seconds (0.4 by default), as a player reads the screen: the board
+   collects its garbage in such pauses (``BoardScreen.tidy_heap``), as it does in a real game.
    With --profile, the answering keys run under cProfile (the rest does not): the statistics
    go to FILE (``python -m pstats FILE``) and the functions that took the most time of their
    own are printed.  The profile includes the 30 ms of quiet after each answer (``select``) and
@@ -25,9 +28,13 @@
    With --games N, N whole games (seeds --seed to --seed+N-1), each followed by the bare app
    below; every key of all of them is counted together (the p95 of 83 answering keys is
    decided by its 5 slowest, and moves with the machine's speed from one run to the next).
-3. The same measurement on a bare Textual app with a comparable screen (a board of three rich
-   tables, a decision line, a footer): an "answer" key rewrites the board and the decision line,
-   a digit key the decision line only; the floor Textual itself sets for these updates.
+3. The same measurement on a bare Textual app with a comparable screen (``bench/_bare.py``: a
+   board of three rich tables, a decision line, a footer): an "answer" key rewrites the board
+   and the decision line, a digit key the decision line only; the floor Textual itself sets for
+   these updates.
+
+Only public Textual API: the driver base class, ``App.driver_class``, ``run_test``, ``Pilot``.
+``bench/terminal.py`` measures the same in a real terminal (tmux).
 """
 
 from __future__ import annotations
@@ -42,23 +49,19 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+from textual import events
+from textual.app import App
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.pilot import Pilot
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this tree's package, whatever is installed
 
-BARE = """
-import time
-t0 = time.perf_counter()
-from textual.app import App
-from textual.widgets import Label
-class Bare(App):
-    def compose(self):
-        yield Label("hello")
-    def on_mount(self):
-        self.call_after_refresh(self.exit)
-Bare().run(headless=True, size=(120, 40))
-"""
+BARE = [str(ROOT / "bench" / "_bare.py"), "label", "--headless-exit"]
+TABLES = [str(ROOT / "bench" / "_bare.py"), "tables", "--headless-exit"]
 
 PELOPONNES = """
 import time
@@ -82,85 +85,100 @@ QUIET = 0.030  # seconds without a frame or pending update: the screen has settl
 THINK = 0.4  # seconds a player looks at the screen before the keys of the next decision
 
 
-def cold(code: str, runs: int) -> float:
+def cold(argv: list[str], runs: int) -> float:
+    """Median seconds of ``runs`` runs of ``python ARGV`` to their end."""
     times = []
-    env = dict(os.environ, PELOPONNES_DATA_DIR=tempfile.mkdtemp(prefix="pel-bench-"))
+    env = dict(os.environ, PELOPONNES_DATA_DIR=tempfile.mkdtemp(prefix="pel-bench-"),
+               PELOPONNES_CONFIG_DIR=tempfile.mkdtemp(prefix="pel-bench-"))
     for _ in range(runs):
         t = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env=env,
+        subprocess.run([sys.executable, *argv], check=True, cwd=ROOT, env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         times.append(time.perf_counter() - t)
     return statistics.median(times)
 
 
-class Frames:
-    """Every frame the app displays, turned into the terminal's bytes, with its time: the
-    frames of the app started last (one hook on ``App._display`` for all of them, so a frame
-    is turned into bytes once however many apps the bench has run)."""
+class BenchDriver(Driver):
+    """A terminal driver without a terminal: what Textual writes for the terminal is counted
+    and stamped (wall clock and the process's CPU time), and keys go in as a real driver sends
+    them.  The driver of the app started last is :attr:`latest`."""
 
-    current: ClassVar[Frames | None] = None
+    latest: ClassVar[BenchDriver | None] = None
 
-    def __init__(self) -> None:
+    def __init__(self, app: App[Any], *, debug: bool = False, mouse: bool = True,
+                 size: tuple[int, int] | None = None) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self.size = size or (120, 40)
         self.stamps: list[float] = []
-        self.cpu: list[float] = []  # the process's CPU time at each frame
+        self.cpu: list[float] = []  # the process's CPU time at each write
         self.bytes = 0
-        if Frames.current is None:
-            _hook_display()
-        Frames.current = self
+        BenchDriver.latest = self
+
+    def write(self, data: str) -> None:
+        if data:
+            self.bytes += len(data.encode())
+            self.stamps.append(time.perf_counter())
+            self.cpu.append(time.process_time())
+
+    def start_application_mode(self) -> None:
+        size = Size(*self.size)
+        self.send_message(events.Resize(size, size))
+
+    def disable_input(self) -> None:
+        pass
+
+    def stop_application_mode(self) -> None:
+        pass
+
+    def press(self, key: str) -> None:
+        char = key if len(key) == 1 else ("\r" if key == "enter" else None)
+        self.process_message(events.Key(key, char))
 
 
-def _hook_display() -> None:
-    from textual._compositor import CompositorUpdate
-    from textual.app import App
-
-    original = App._display
-
-    def display(app: App[Any], screen: Any, renderable: Any) -> None:
-        # what the real driver path does before writing: the frame as terminal sequences
-        frames = Frames.current
-        if (frames is not None and renderable is not None and app.is_headless
-                and not app._batch_count and isinstance(renderable, CompositorUpdate)):
-            frames.bytes += len(renderable.render_segments(app.console))
-            frames.stamps.append(time.perf_counter())
-            frames.cpu.append(time.process_time())
-        original(app, screen, renderable)
-
-    App._display = display  # type: ignore[method-assign,assignment]
+AppT = TypeVar("AppT", bound=App[Any])
 
 
-async def timed_key(app: Any, frames: Frames, key: str,
-                    profile: cProfile.Profile | None = None) -> tuple[float, float]:
-    """Seconds from the key reaching the app to the last frame of the settled screen: wall
+def driven(app: AppT) -> AppT:
+    """``app`` with the bench's driver, for ``run_test(headless=False)``."""
+    app.driver_class = BenchDriver
+    return app
+
+
+def driver() -> BenchDriver:
+    if BenchDriver.latest is None:
+        raise RuntimeError("no app has started with the bench's driver")
+    return BenchDriver.latest
+
+
+async def timed_key(pilot: Pilot[Any], key: str, profile: cProfile.Profile | None = None
+                    ) -> tuple[float, float]:
+    """Seconds from the key reaching the app to the last write of the settled screen: wall
     clock, and the process's CPU time (which other work on the machine does not lengthen);
     under ``profile`` when one is given."""
-    from textual import events
-
-    from peloponnes_tui.tui.testing import screen_busy
-
-    char = key if len(key) == 1 else ("\r" if key == "enter" else None)
-    event = events.Key(key, char)
-    event.set_sender(app)
-    n = len(frames.stamps)
+    out = driver()
+    n = len(out.stamps)
     if profile is not None:
         profile.enable()
     c0 = time.process_time()
     t0 = time.perf_counter()
-    app._driver.send_message(event)
+    out.press(key)
     quiet_since = time.perf_counter()
     seen = n
     while True:
         await asyncio.sleep(0.001)
         now = time.perf_counter()
-        if len(frames.stamps) != seen or screen_busy(app):
-            seen = len(frames.stamps)
+        if len(out.stamps) != seen:
+            seen = len(out.stamps)
             quiet_since = now
         elif now - quiet_since >= QUIET:
-            break
+            await pilot.pause()  # every message handled: an update still to come shows now
+            if len(out.stamps) == seen:
+                break
     if profile is not None:
         profile.disable()
     if seen == n:
         raise RuntimeError(f"key {key!r} changed nothing on the screen")
-    return frames.stamps[-1] - t0, frames.cpu[-1] - c0
+    return out.stamps[seen - 1] - t0, out.cpu[seen - 1] - c0
 
 
 Times = dict[str, list[tuple[float, float]]]
@@ -169,18 +187,18 @@ Times = dict[str, list[tuple[float, float]]]
 async def whole_game(seed: int, profile: cProfile.Profile | None = None, think: float = THINK
                      ) -> tuple[Times, int, int]:
     os.environ["PELOPONNES_DATA_DIR"] = tempfile.mkdtemp(prefix="pel-bench-")
+    os.environ["PELOPONNES_CONFIG_DIR"] = tempfile.mkdtemp(prefix="pel-bench-")
+    from bench._keys import key_for
     from peloponnes_tui.cards import load_cards
     from peloponnes_tui.tui.app import PeloponnesApp
     from peloponnes_tui.tui.session import Session, default_seats
-    from peloponnes_tui.tui.testing import key_for
     from peloponnes_tui.tui.widgets.bid_panels import CardChoice
 
     cards = load_cards()
     session = Session.new(default_seats(5, humans=5), seed, cards, privacy=False)
-    app = PeloponnesApp(cards=cards, bot_pause=0)
-    frames = Frames()
+    app = driven(PeloponnesApp(cards=cards, bot_pause=0))
     out: Times = {"answer": [], "choose": [], "digit": []}
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(headless=False, size=(120, 40)) as pilot:
         app.set_session(session)
         await pilot.pause()
         while session.pending is not None:
@@ -194,67 +212,31 @@ async def whole_game(seed: int, profile: cProfile.Profile | None = None, think: 
                 back = offer.index(panel.card) + 1 if panel.card in offer else None
                 if back is not None:  # through the cards on offer and back to the suggestion
                     for n in [*range(1, min(len(offer), 9) + 1), back]:
-                        out["digit"].append(await timed_key(app, frames, str(n)))
+                        out["digit"].append(await timed_key(pilot, str(n)))
             turn = session.turn
             keys = key_for(panel)
             for i, key in enumerate(keys):
                 answering = i == len(keys) - 1
                 out["answer" if answering else "choose"].append(
-                    await timed_key(app, frames, key, profile if answering else None))
+                    await timed_key(pilot, key, profile if answering else None))
             if session.turn == turn:
                 raise RuntimeError(f"{keys} gave no answer")
-    return out, len(frames.stamps), frames.bytes
+        written = driver()
+    return out, len(written.stamps), written.bytes
 
 
 async def bare_game(answers: int, digits: int, think: float = THINK) -> Times:
-    from rich.table import Table
-    from textual.app import App, ComposeResult
-    from textual.binding import Binding, BindingType
-    from textual.widgets import Footer, Static
+    from bench._bare import Tables
 
-    def table(k: int) -> Table:
-        t = Table(expand=True)
-        for c in range(8):
-            t.add_column(f"col {c}")
-        for r in range(6):
-            t.add_row(*[f"{k}·{r}·{c}" for c in range(8)])
-        return t
-
-    class Bare(App[None]):
-        BINDINGS: ClassVar[list[BindingType]] = [
-            Binding("enter", "answer", "Confirm"), Binding("p", "answer", "Pass"),
-            *[Binding(str(d), f"digit({d})", show=False) for d in range(1, 10)]]
-        k = 0
-
-        def compose(self) -> ComposeResult:
-            yield Static(id="offer")
-            yield Static(id="tracks")
-            yield Static(id="players")
-            yield Static(id="panel")
-            yield Footer()
-
-        def on_mount(self) -> None:
-            self.action_answer()
-
-        def action_answer(self) -> None:
-            self.k += 1
-            for ident in ("offer", "tracks", "players"):
-                self.query_one(f"#{ident}", Static).update(table(self.k))
-            self.action_digit(1)
-
-        def action_digit(self, d: int) -> None:
-            self.query_one("#panel", Static).update(f"answer {self.k}: card {d}\n" * 4)
-
-    app = Bare()
-    frames = Frames()
+    app = driven(Tables())
     out: Times = {"answer": [], "digit": []}
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(headless=False, size=(120, 40)) as pilot:
         await pilot.pause()
         for _ in range(answers):
             await asyncio.sleep(think)
-            out["answer"].append(await timed_key(app, frames, "enter"))
+            out["answer"].append(await timed_key(pilot, "enter"))
         for i in range(digits):
-            out["digit"].append(await timed_key(app, frames, str(1 + i % 3)))
+            out["digit"].append(await timed_key(pilot, str(1 + i % 3)))
     return out
 
 
@@ -294,10 +276,12 @@ def main() -> None:
           f"{os.cpu_count()} cores")
     if not args.no_cold:
         bare = cold(BARE, args.runs)
-        pel = cold(PELOPONNES, args.runs)
-        print(f"cold start, bare Textual app : {bare * 1000:7.0f} ms (median of {args.runs})")
-        print(f"cold start, peloponnes       : {pel * 1000:7.0f} ms (median of {args.runs})")
-        print(f"ratio                        : {pel / bare:7.2f}")
+        tables = cold(TABLES, args.runs)
+        pel = cold(["-c", PELOPONNES], args.runs)
+        print(f"cold start, bare app, one label    : {bare * 1000:7.0f} ms (median of {args.runs})")
+        print(f"cold start, bare app, three tables : {tables * 1000:7.0f} ms")
+        print(f"cold start, peloponnes             : {pel * 1000:7.0f} ms")
+        print(f"ratio to three tables / one label  : {pel / tables:7.2f} / {pel / bare:.2f}")
     profile = cProfile.Profile() if args.profile else None
     game: Times = {"answer": [], "choose": [], "digit": []}
     floor: Times = {"answer": [], "digit": []}

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 PLAYERS = (2, 5)
 MAX_GAMES = 100_000
 MAX_SEED = 2**63 - 1
+MAX_WORKERS = 256
 MAX_TEXT = 200  # characters of a name or path given on the command line
 _DIGITS = 20  # longer digit strings are refused before int() sees them
 
@@ -62,6 +63,11 @@ def games_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(
             _("must be at least 1 and at most {most:,}, not {value}").format(
                 most=MAX_GAMES, value=_shown(text))) from None
+
+
+def workers_arg(text: str) -> int:
+    """``simulate --workers``: 1 to :data:`MAX_WORKERS` processes."""
+    return _bounded_int(text, 1, MAX_WORKERS, _("the number of workers"))
 
 
 def seed_arg(text: str) -> int:
@@ -173,6 +179,9 @@ def _parser() -> argparse.ArgumentParser:
                      help=_("seed of the run (0 to 2**63-1): each game's own seed is made from "
                             "it and the game's number, so runs with different seeds share no "
                             "game"))
+    sim.add_argument("--workers", type=workers_arg, default=None,
+                     help=_("processes that play the games side by side (default: one per "
+                            "core); the results are the same for any number"))
     sim.add_argument("--json", action="store_true", help=_("one JSON object per game and line"))
     sim.add_argument("--save-games", metavar="DIR", type=text_arg(_("the folder")),
                      help=_("write every game as a save file into DIR (created if missing), "
@@ -235,11 +244,10 @@ def _load(path: str | None) -> CardSet:
 
 def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     from peloponnes_tui.simulate import (
+        Run,
         Summary,
-        game_record,
-        game_seed,
-        play_game,
-        save_game,
+        default_workers,
+        play_games,
         share_text,
         wilson,
     )
@@ -261,14 +269,12 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
             return 2
     summary = Summary()
     saved: list[tuple[int, Path]] = []
-    for i in range(args.games):
-        shift = i % len(bots)  # rotate seats so no bot keeps the same seat
-        seating = bots[shift:] + bots[:shift]
-        game = play_game(cards, seating, game_seed(args.seed, i))
-        record = game_record(game, seating)
+    run = Run(cards, tuple(bots), args.seed, folder)
+    workers = default_workers() if args.workers is None else args.workers
+    for record, seed, path in play_games(run, args.games, workers):
         summary.add(record)
-        if folder is not None:
-            saved.append((game.seed, save_game(game, seating, folder, i)))
+        if path is not None:
+            saved.append((seed, path))
         if args.json:
             print(json.dumps(record), flush=False)
     if args.json:

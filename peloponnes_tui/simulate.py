@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,66 @@ def save_game(game: Game, bots: Sequence[str], folder: Path, i: int) -> Path:
     path = folder / f"game-{i + 1:05d}-seed-{game.seed}.json"
     atomic_write(path, dumps(game, extra))
     return path
+
+
+@dataclass(frozen=True)
+class Run:
+    """What every game of a ``simulate`` run shares: the card data, the bots in their seats
+    (rotated one place per game), the run's seed and the folder for the save files."""
+
+    cards: CardSet
+    bots: tuple[str, ...]
+    seed: int
+    folder: Path | None = None
+
+    def game(self, i: int) -> tuple[dict[str, Any], int, Path | None]:
+        """Game ``i`` (from 0): its record, its seed and its save file (None: not saved)."""
+        shift = i % len(self.bots)  # rotate seats so no bot keeps the same seat
+        seating = self.bots[shift:] + self.bots[:shift]
+        game = play_game(self.cards, seating, game_seed(self.seed, i))
+        saved = save_game(game, seating, self.folder, i) if self.folder is not None else None
+        return game_record(game, seating), game.seed, saved
+
+
+_RUN: Run | None = None  # the run a worker process plays games of
+
+
+def _start_worker(run: Run) -> None:
+    global _RUN
+    _RUN = run
+
+
+def _worker_game(i: int) -> tuple[dict[str, Any], int, Path | None]:
+    assert _RUN is not None
+    return _RUN.game(i)
+
+
+def default_workers() -> int:
+    """Every core: ``os.process_cpu_count`` where there is one (3.13), else ``os.cpu_count``."""
+    count = getattr(os, "process_cpu_count", os.cpu_count)()
+    return max(1, count or 1)
+
+
+def play_games(run: Run, games: int, workers: int = 1
+               ) -> Iterator[tuple[dict[str, Any], int, Path | None]]:
+    """Games 0 to ``games - 1`` of ``run``, in their order, played by up to ``workers``
+    processes.  Every game depends only on the run and its number, so the results are the same
+    whatever the number of workers."""
+    workers = max(1, min(workers, games))
+    if workers == 1:
+        for i in range(games):
+            yield run.game(i)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    # games go out in chunks, a few per worker at a time, so that the first records come soon
+    chunk = max(1, min(64, games // (workers * 8)))
+    with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(run,)) as pool:
+        try:
+            yield from pool.map(_worker_game, range(games), chunksize=chunk)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 @dataclass

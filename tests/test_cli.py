@@ -40,6 +40,26 @@ def test_simulate_is_reproducible(capsys):
     assert capsys.readouterr().out == first
 
 
+def test_simulate_gives_the_same_games_with_any_number_of_workers(tmp_path, capsys):
+    # the games are shared out among processes; each depends only on the run seed and its
+    # number, and the records come back in the games' order
+    out = {}
+    for workers in (1, 2):
+        folder = tmp_path / f"w{workers}"
+        assert main(["simulate", "--players", "3", "--games", "5", "--seed", "11", "--json",
+                     "--workers", str(workers), "--save-games", str(folder)]) == 0
+        out[workers] = (capsys.readouterr().out,
+                        {f.name: f.read_text() for f in sorted(folder.iterdir())})
+    assert out[1] == out[2]
+    assert len(out[1][0].splitlines()) == 5 and len(out[1][1]) == 5
+    assert main(["simulate", "--players", "3", "--games", "5", "--seed", "11",
+                 "--workers", "2"]) == 0
+    two = capsys.readouterr().out
+    assert main(["simulate", "--players", "3", "--games", "5", "--seed", "11",
+                 "--workers", "1"]) == 0
+    assert capsys.readouterr().out == two  # the summary too
+
+
 def test_runs_with_different_seeds_share_no_game():
     # before, game i used seed + i: --seed 1 and --seed 2 shared all games but one
     runs = [{game_seed(run, i) for i in range(2000)} for run in (0, 1, 2, 3)]
@@ -120,6 +140,7 @@ def test_simulate_summary(capsys):
     (["simulate", "--bots", "random,nobody"], "unknown bot 'nobody'"),
     (["simulate", "--players", "6"], "2 to 5 players"),
     (["simulate", "--games", "0"], "at least 1"),
+    (["simulate", "--workers", "0"], "from 1 to 256"),
 ])
 def test_simulate_bad_arguments(args, message, capsys):
     assert main(args) == 2

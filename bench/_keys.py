@@ -1,0 +1,76 @@
+"""The keys a hurried player presses, for the benches (``bench/tui.py``, ``bench/terminal.py``).
+
+A copy of what the benches need, kept here so that they do not depend on where the tests' own
+key-pressing player lives (``tests/support.py``).  Two forms:
+
+- :func:`key_for` asks the decision panel on the screen (the in-process bench has it);
+- :func:`keys_for_prompt` decides from the game state alone (the terminal bench runs the app in
+  another process and reads the state from the autosave), with the card the panel suggests
+  first (:func:`suggested_card`) for the digit keys.
+
+Both give the same keys for the same decision: Enter, or p/w then Enter, or u.
+"""
+
+from __future__ import annotations
+
+from typing import Any, assert_never, cast
+
+from peloponnes_tui.engine import (
+    AnyPrompt,
+    BidPrompt,
+    BuildPrompt,
+    CatastrophePrompt,
+    CompletePrompt,
+    FeedPrompt,
+    OutbidPrompt,
+)
+from peloponnes_tui.engine.bidding import affordable
+
+
+def key_for(panel: Any) -> tuple[str, ...]:
+    """Keys that make a legal choice in this decision panel (what a hurried player presses)."""
+    prompt = cast(AnyPrompt, panel.prompt)
+    ans = panel.answer()
+    legal = ans is not None and panel.session.check(ans) is None
+    match prompt:
+        case BidPrompt():
+            # p only chooses to pass; Enter confirms it
+            return ("enter",) if legal else ("p", "enter")
+        case OutbidPrompt():
+            return ("w", "enter")
+        case BuildPrompt():
+            # Enter pays; when paying is impossible, u puts the building under construction
+            return ("enter",) if prompt.can_pay else ("u",)
+        case CatastrophePrompt() | FeedPrompt() | CompletePrompt():
+            return ("enter",)  # the panel's suggested treatment, feeding or completion
+        case _:
+            assert_never(prompt)
+
+
+def keys_for_prompt(prompt: AnyPrompt) -> tuple[str, ...]:
+    """The same keys decided from the prompt alone: a bid panel suggests the cheapest card the
+    player can win, so Enter bids when there is one (else p, Enter passes)."""
+    match prompt:
+        case BidPrompt():
+            return ("enter",) if affordable(prompt) else ("p", "enter")
+        case OutbidPrompt():
+            return ("w", "enter")
+        case BuildPrompt():
+            return ("enter",) if prompt.can_pay else ("u",)
+        case CatastrophePrompt() | FeedPrompt() | CompletePrompt():
+            return ("enter",)
+        case _:
+            assert_never(prompt)
+
+
+def suggested_card(prompt: AnyPrompt) -> str | None:
+    """The card a bid or outbid panel has chosen when it opens (None: other panels, or none)."""
+    if isinstance(prompt, BidPrompt):
+        legal = affordable(prompt)
+        return min(legal, key=lambda t: t.need_coins).card if legal else None
+    if isinstance(prompt, OutbidPrompt):
+        return prompt.targets[0].card if prompt.targets else None
+    return None
+
+
+__all__ = ["key_for", "keys_for_prompt", "suggested_card"]
