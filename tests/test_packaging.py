@@ -107,3 +107,19 @@ def test_every_dependency_has_an_upper_bound() -> None:
 def test_licence_is_shipped() -> None:
     assert (ROOT / "LICENSE").is_file()
     assert _pyproject()["project"]["license-files"] == ["LICENSE"]
+
+
+def test_the_tests_import_their_support_one_way() -> None:
+    """``from support import …`` (pytest puts tests/ on the path): ``tests.support`` only works
+    when the current folder is on the path too, as under ``python -m pytest`` in a checkout, and
+    not under plain ``pytest`` in the unpacked sdist."""
+    import ast
+
+    wrong = []
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            wrong += [f"{path.name}:{node.lineno}" for n in names
+                      if n == "tests" or n.startswith("tests.")]
+    assert wrong == []
