@@ -123,3 +123,14 @@ def test_the_tests_import_their_support_one_way() -> None:
             wrong += [f"{path.name}:{node.lineno}" for n in names
                       if n == "tests" or n.startswith("tests.")]
     assert wrong == []
+
+
+def test_the_readme_test_command_is_what_ci_runs_first() -> None:
+    """The README gives one command that installs and runs the tests; .ci/run runs exactly it
+    before anything else (lint, the sdist, the newest versions come after)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Install and run the tests", 1)[1]
+    command = section.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    steps = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert steps[0] == command
