@@ -371,26 +371,52 @@ def _path(loc: tuple[int | str, ...]) -> str | None:
     return text or None
 
 
-def _json_reason(msg: str) -> Message:
-    """The json module's reason as a message (its English as it is, translated where shown);
-    the common ones, a rare one stays English."""
-    match msg:
-        case "Expecting value":
-            return message("Expecting value")
-        case "Expecting property name enclosed in double quotes":
-            return message("Expecting property name enclosed in double quotes")
-        case "Expecting ',' delimiter":
-            return message("Expecting ',' delimiter")
-        case "Expecting ':' delimiter":
-            return message("Expecting ':' delimiter")
-        case "Extra data":
-            return message("Extra data")
-        case "Unterminated string starting at":
-            return message("Unterminated string starting at")
-        case "Invalid control character at":
-            return message("Invalid control character at")
-        case _:
-            return verbatim(msg)
+_JSON_SPACE = " \t\r\n"
+_JSON_WORD = re.compile(r"[A-Za-z0-9_.+\-]+")
+# Reads one value without converting numbers or constants: only where it ends is wanted.
+_JSON_SKIM = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
+
+
+def _json_problem(doc: str, pos: int) -> tuple[Message, int]:
+    """Why the json module stopped at ``pos`` of ``doc``, and the place to show.
+
+    Worked out from what stands there, not from the json module's English reason: that text
+    differs between Python versions (3.13 words a trailing comma otherwise and points at the comma
+    instead of the bracket after it) and would reach a German player untranslated.
+    """
+    at = pos
+    while at < len(doc) and doc[at] in _JSON_SPACE:
+        at += 1
+    before = len(doc[:pos].rstrip(_JSON_SPACE)) - 1  # the last character before, if any
+    if at == len(doc):
+        if before < 0:
+            return message("there is no data at all"), 0
+        return message("the text ends too early"), at
+    char = doc[at]
+    following = doc[at + 1:].lstrip(_JSON_SPACE)[:1]
+    if char == "," and following in ("]", "}"):
+        return message("a comma before a closing bracket"), at
+    if char in "]}" and before >= 0 and doc[before] == ",":
+        return message("a comma before a closing bracket"), before
+    if char == '"' and _JSON_STRING.match(doc, at) is None:
+        return message("a text whose quotes are never closed"), at
+    if char == "\\":
+        return message("an escape {found} that JSON does not know", found=shown(doc[at:at + 2])), at
+    if char == "'":
+        return message("texts and keys need double quotes (\")"), at
+    if ord(char) < 0x20 or 0x7F <= ord(char) <= 0x9F:
+        return message("the control character {char} is not allowed here",
+                       char=f"U+{ord(char):04X}"), at
+    first = len(doc) - len(doc.lstrip(_JSON_SPACE))
+    if first < at:
+        try:
+            _JSON_SKIM.raw_decode(doc, first)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            return message("more text after the end of the data"), at
+    token = _JSON_STRING.match(doc, at) or _JSON_WORD.match(doc, at)
+    return message("unexpected {found}", found=shown(token.group() if token else char)), at
 
 
 def parse_json(text: str, where: str | Path | Message, error: type[InputError] = InputError
@@ -425,9 +451,10 @@ def parse_json(text: str, where: str | Path | Message, error: type[InputError] =
         data = json.loads(text, parse_int=number(int), parse_float=number(float),
                           parse_constant=constant, object_pairs_hook=pairs)
     except json.JSONDecodeError as exc:
+        reason, pos = _json_problem(text, exc.pos)
         raise error(where, message("not valid JSON ({reason}, line {line}, column {column})",
-                                   reason=_json_reason(exc.msg), line=exc.lineno,
-                                   column=exc.colno)) from None
+                                   reason=reason, line=text.count("\n", 0, pos) + 1,
+                                   column=pos - text.rfind("\n", 0, pos))) from None
     except RecursionError:  # cannot happen after the depth check; kept as a last guard
         raise error(where, message("nested too deeply; refused")) from None
     if any(map(_string_problem, _strings(data))):

@@ -10,7 +10,11 @@ the designed values (docs/card-data.md, "Balance") does not change what the test
 
 from __future__ import annotations
 
+import glob
+import os
+import shutil
 from collections.abc import AsyncIterator, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -373,3 +377,30 @@ async def decisions_by_keys(pilot: Any, bound: int = 800) -> AsyncIterator[Any]:
         yield panel
         await pilot.press(*key_for(panel))
     raise AssertionError(f"no scoring screen after {bound} steps")
+
+
+# -- the browser test ------------------------------------------------------------------------------
+
+CHROMIUM_ENV = "PELOPONNES_CHROMIUM"
+BROWSERS = Path(__file__).resolve().parents[1] / ".ci" / "browsers"
+
+
+def chromium_path() -> str | None:
+    """Chromium or Chrome for the browser test: ``PELOPONNES_CHROMIUM`` when set (even when it
+    names no program, so the test says so), else the first of ``.ci/browsers`` that exists: the
+    list ``.ci/chromium`` reads before it installs Debian's chromium."""
+    if os.environ.get(CHROMIUM_ENV):
+        return os.environ[CHROMIUM_ENV]
+    for line in BROWSERS.read_text(encoding="utf-8").splitlines():
+        entry = line.strip()
+        if not entry or entry.startswith("#"):
+            continue
+        if "/" not in entry:
+            found = shutil.which(entry)
+        else:
+            pattern = os.path.expanduser(entry)
+            found = next((p for p in sorted(glob.glob(pattern), reverse=True)
+                          if os.path.isfile(p) and os.access(p, os.X_OK)), None)
+        if found:
+            return found
+    return None

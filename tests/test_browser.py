@@ -5,8 +5,10 @@ feeds the bytes the page receives over its websocket into a terminal emulator (p
 for text there; a mouse click goes to the character cell where that text is. What the game did is
 checked in its autosave, inside the browser session's own data directory.
 
-This test needs Chromium (Debian's ``chromium`` package; ``.ci/run`` installs it) and never
-skips: without a browser it fails and says what is missing.
+This test needs Chromium or Chrome: ``PELOPONNES_CHROMIUM``, else the first of the places listed
+in ``.ci/browsers`` (Debian's ``chromium``, ``chromium-browser``, ``google-chrome``, Playwright's
+download), the list ``.ci/chromium`` reads before it installs Debian's package.  Without one it
+is skipped, with the reason, except under ``CI=true``: there it fails and says what is missing.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -25,8 +26,8 @@ from pathlib import Path
 import pyte
 import pytest
 from playwright.sync_api import Page, WebSocket, sync_playwright
+from support import BROWSERS, CHROMIUM_ENV, chromium_path
 
-CHROMIUM_ENV = "PELOPONNES_CHROMIUM"
 # Flags for a closed network (no background requests, no sandbox as root in CI).
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -34,11 +35,20 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 WAIT = 60.0  # seconds: a guard against a hang, not a timing assertion
 
 
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
 def chromium() -> str:
-    path = os.environ.get(CHROMIUM_ENV) or shutil.which("chromium") or "/usr/bin/chromium"
+    path = chromium_path()
+    if path is None:
+        why = (f"no Chromium or Chrome found (looked where {BROWSERS.name} in .ci says; "
+               f"sh .ci/chromium installs Debian's, or set {CHROMIUM_ENV})")
+        if in_ci():
+            pytest.fail(f"{why}; CI=true: the browser test must run")
+        pytest.skip(why)
     if not Path(path).is_file():
-        pytest.fail(f"no Chromium at {path}: install Debian's chromium package (.ci/run does) "
-                    f"or set {CHROMIUM_ENV}")
+        pytest.fail(f"no Chromium at {path} ({CHROMIUM_ENV})")
     return path
 
 
@@ -131,8 +141,9 @@ def autosaved_answers(root: Path) -> list[dict[str, object]]:
 
 def test_a_game_in_the_browser(server: tuple[str, Path]) -> None:
     url, root = server
+    executable = chromium()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 760})
             screen = Screen(page)
@@ -194,3 +205,32 @@ def test_a_game_in_the_browser(server: tuple[str, Path]) -> None:
             assert files == ["autosave.json", "autosave.lock", "config/settings.json"]
         finally:
             browser.close()
+
+
+def test_the_browser_is_found_where_the_list_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                  ) -> None:
+    """The newest of Playwright's downloads, after the commands on PATH; the variable first."""
+    import support
+
+    for revision in ("1100", "1200"):
+        chrome = tmp_path / f"ms-playwright/chromium-{revision}/chrome-linux/chrome"
+        chrome.parent.mkdir(parents=True)
+        chrome.write_text("#!/bin/sh\n")
+        chrome.chmod(0o755)
+    listed = tmp_path / "browsers"
+    listed.write_text(f"# comment\nno-such-browser-here\n\n{tmp_path}/nothing\n"
+                      f"{tmp_path}/ms-playwright/chromium-*/chrome-linux/chrome\n")
+    monkeypatch.setattr(support, "BROWSERS", listed)
+    monkeypatch.delenv(CHROMIUM_ENV, raising=False)
+    assert chromium_path() == str(chrome)
+    monkeypatch.setenv(CHROMIUM_ENV, "/my/chrome")
+    assert chromium_path() == "/my/chrome"
+
+
+@pytest.mark.parametrize("ci", ["", "true"])
+def test_no_browser_skips_except_in_ci(ci: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(globals(), "chromium_path", lambda: None)
+    monkeypatch.setenv("CI", ci)
+    outcome = pytest.fail.Exception if ci else pytest.skip.Exception
+    with pytest.raises(outcome, match="no Chromium or Chrome found"):
+        chromium()

@@ -20,7 +20,7 @@ from peloponnes_tui.cards import DEFAULT_CARDS_PATH
 from peloponnes_tui.cli import main
 from peloponnes_tui.engine.save import SaveError, read_save
 from peloponnes_tui.i18n import set_language
-from peloponnes_tui.inputs import PYDANTIC_TYPES, describe
+from peloponnes_tui.inputs import PYDANTIC_TYPES, InputError, describe, parse_json
 from peloponnes_tui.refusals import error_text, message_text
 from peloponnes_tui.tui.saveinfo import save_info
 from peloponnes_tui.tui.screens.load import save_line
@@ -62,8 +62,22 @@ def test_a_save_that_is_not_json_is_refused_in_german(
     save.write_text('{"seed": 1,}', encoding="utf-8")
     assert main(["--lang", "de", "replay", str(save)]) == 2
     assert capsys.readouterr().err == (
-        f"peloponnes: {save}: kein gültiges JSON (ein Schlüssel in doppelten Anführungszeichen "
-        "fehlt, Zeile 1, Spalte 12)\n")
+        f"peloponnes: {save}: kein gültiges JSON (ein Komma vor einer schließenden Klammer, "
+        "Zeile 1, Spalte 11)\n")
+
+
+@pytest.mark.parametrize("text", [
+    '{"seed": 1,}', "", '{"a": 1', "[1] 2", '["abc', "{'a': 1}", '["\x01"]', '["\\x"]', "[1 2]"])
+def test_why_a_text_is_not_json_is_german(text: str) -> None:
+    """Every reason is one of ours, so a German player reads it in German on every Python."""
+    with pytest.raises(InputError) as caught:
+        parse_json(text, "f.json")
+    english = error_text(caught.value)
+    reason = english.split("not valid JSON (", 1)[1].rsplit(", line ", 1)[0]
+    set_language("de")
+    german = error_text(caught.value)
+    assert german.startswith("f.json: kein gültiges JSON ("), german
+    assert reason not in german, (english, german)
 
 
 def test_a_folder_given_as_a_save_is_refused_in_german(

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from support import NAMES, said
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -33,7 +34,6 @@ from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import HUMAN, Seat, Session, saves_dir
 from peloponnes_tui.tui.testing import finished_session
 from peloponnes_tui.tui.textdump import screen_text
-from tests.support import NAMES, said
 
 SEED = 1
 KINDS = (HUMAN, HUMAN, "heuristic", "random")  # two people and two computers

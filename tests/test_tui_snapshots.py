@@ -91,3 +91,18 @@ def test_board_bidding_in_german(snap_compare):
         cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2 and
         any(t.holder is not None for t in p.targets), seed=3), lang="de")
     assert snap_compare(app, terminal_size=(120, 40), run_before=before)
+
+
+def test_the_pictures_are_drawn_with_the_pinned_releases():
+    """The SVG snapshots above are exact to the Textual and rich releases (and the snapshot
+    plugin) pinned in constraints.txt; with other versions these tests say nothing. (.ci/newest,
+    which runs the suite with the newest versions the ranges allow, leaves this file out.)"""
+    from importlib import metadata
+
+    from packaging.utils import canonicalize_name
+
+    pins = {canonicalize_name(line.split("==")[0]): line.split("==")[1].strip()
+            for line in (Path(__file__).parents[1] / "constraints.txt").read_text().splitlines()
+            if line and not line.startswith("#")}
+    for name in ("textual", "rich", "pytest-textual-snapshot", "syrupy"):
+        assert metadata.version(name) == pins[name], name

@@ -71,7 +71,8 @@ def tooltips() -> dict[str, str]:
 def kind_tooltip() -> str:
     help_for = kind_help()
     lines = [_("Who plays this seat (← → to change):")]
-    lines += [f"{kind_label(k)}: {help_for.get(k, _('a computer player.'))}" for k in kinds()]
+    other = _("a computer player.")  # not inside the f-string: Babel before 3.12 misses it there
+    lines += [f"{kind_label(k)}: {help_for.get(k, other)}" for k in kinds()]
     return "\n".join(lines)
 
 
