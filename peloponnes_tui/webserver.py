@@ -268,6 +268,12 @@ class GameProcess:
             self.stderr += chunk
             del self.stderr[:-STDERR_KEEP]
 
+    def kill(self) -> None:
+        """SIGKILL to the process group, at once."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+
     async def stop(self) -> None:
         """Ask the process to quit; SIGTERM after :data:`QUIT_WAIT`, SIGKILL after
         :data:`TERM_WAIT` more (to its process group: whatever it started goes too)."""
@@ -287,8 +293,10 @@ class GameProcess:
                     break
                 except TimeoutError:
                     continue
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)  # anything it started and left behind
+                except asyncio.CancelledError:
+                    self.kill()  # not left running when the wait is given up
+                    raise
+        self.kill()  # anything it started and left behind
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -303,6 +311,7 @@ class Page:
     websocket: web.WebSocketResponse
     uploads: int = 0
     ending: bool = False
+    stopped: asyncio.Task[None] | None = None  # the ending: the game, then the folder
 
 
 # -- the page ------------------------------------------------------------------------------------
@@ -553,7 +562,8 @@ class WebServer:
             page = Page(folder, game, ws)
             try:
                 await game.start()
-            except OSError:
+            except BaseException:  # OSError, or the server stopping meanwhile
+                game.kill()
                 shutil.rmtree(folder, ignore_errors=True)
                 raise
             self.pages[page_id] = page
@@ -712,25 +722,31 @@ class WebServer:
         return web.Response(text="ok")
 
     async def end(self, page_id: str) -> None:
-        """The page has gone (or its game has): end the game, remove its folder."""
+        """The page has gone (or its game has): end the game, remove its folder. Returns when
+        both are done, whoever began the ending (the page's handler or the server stopping):
+        the ending is a task of its own, which cancelling a caller does not stop."""
         page = self.pages.get(page_id)
-        if page is None or page.ending:
+        if page is None:
             return
-        page.ending = True  # counted until its process has ended and its folder is gone
+        if page.stopped is None:
+            page.ending = True  # counted until its process has ended and its folder is gone
+            page.stopped = asyncio.create_task(self._end(page_id, page))
+        await asyncio.shield(page.stopped)
+
+    async def _end(self, page_id: str, page: Page) -> None:
         try:
-            await self._end(page)
+            await page.game.stop()
         finally:
+            # after the process has ended, so it writes nothing more there (and on a cancel,
+            # after stop() has killed it)
+            shutil.rmtree(page.folder, ignore_errors=True)
             self.pages.pop(page_id, None)
         log.info("a page closed (game process %s ended; %d of %d games)", page.game.pid,
                  self.games, self.settings.max_games)
-
-    async def _end(self, page: Page) -> None:
-        await page.game.stop()
         for key, download in list(self.downloads.items()):
             if download.game is page.game:
                 await download.chunks.put(None)
                 self.downloads.pop(key, None)
-        shutil.rmtree(page.folder, ignore_errors=True)
         if not page.websocket.closed:
             with contextlib.suppress(Exception):
                 await page.websocket.close()
@@ -743,6 +759,14 @@ class WebServer:
         self.closing = True
         await asyncio.gather(*(self.end(page_id) for page_id in list(self.pages)),
                              return_exceptions=True)
+
+    def abandon(self) -> None:
+        """The last resort when the loop ends with games not yet ended: kill them, remove their
+        folders."""
+        for page in list(self.pages.values()):
+            page.game.kill()
+            shutil.rmtree(page.folder, ignore_errors=True)
+        self.pages.clear()
 
 
 def _size(value: object, default: int) -> int:
@@ -827,7 +851,11 @@ async def run(settings: Settings, ready: Any = None) -> None:
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
-        await runner.cleanup()
+        try:
+            await runner.cleanup()
+            await server.shutdown(None)  # a game that was still starting when asked to stop
+        finally:
+            server.abandon()
 
 
 __all__ = [

@@ -45,6 +45,7 @@ from peloponnes_tui.webserver import (
     Settings,
     WebServer,
     remove_stale,
+    run,
 )
 
 SECRET = "hunter2"
@@ -166,7 +167,8 @@ async def test_watching_the_autosave_of_a_hot_seat_game_shows_no_hand(cards: Car
 
 # A stand-in for the game process, speaking Textual's web driver's side of the pipes: the
 # greeting, then every key packet echoed back as screen data; "quit" ends it unless it is BUSY,
-# which ignores SIGTERM and stops reading (as a process swamped by a huge message).
+# which ignores SIGTERM and stops reading (as a process swamped by a huge message), or SLOW,
+# which reads on but does not quit when asked (as a game still saving): SIGTERM ends it.
 FAKE_GAME = r"""
 import json, os, signal, sys
 out = sys.stdout.buffer
@@ -183,7 +185,7 @@ while True:
     payload = inp.read(int.from_bytes(head[1:], "big"))
     if head[:1] == b"D":
         out.write(b"D" + len(payload).to_bytes(4, "big") + payload); out.flush()
-    elif json.loads(payload).get("type") == "quit":
+    elif json.loads(payload).get("type") == "quit" and not os.environ.get("SLOW"):
         break
 """
 
@@ -463,6 +465,39 @@ def test_sigterm_stops_the_server_and_its_games(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+async def test_sigterm_while_a_page_is_closing_still_ends_its_game_and_folder(
+        tmp_path: Path, fake_game: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page closes and its game is slow to quit when SIGTERM comes: the server waits for
+    that ending too (it used to return at once and leave the game and its folder behind)."""
+    import aiohttp
+
+    monkeypatch.setenv("SLOW", "1")
+    port = free_port()
+    root = tmp_path / "pages"
+    root.mkdir()
+    settings = Settings(host="127.0.0.1", port=port, command=fake_game, root=root)
+    started: list[WebServer] = []
+    serving = asyncio.create_task(run(settings, started.append))
+    await until(lambda: bool(started) or serving.done(), "the server started")
+    (server,) = started
+    async with aiohttp.ClientSession() as session:
+        page = await (await session.get(f"http://127.0.0.1:{port}/")).text()
+        found = re.search(r'const page = "([^"]+)"', page)
+        assert found is not None
+        ws = await session.ws_connect(f"http://127.0.0.1:{port}/ws/{found.group(1)}",
+                                      headers={"Origin": f"http://127.0.0.1:{port}"})
+        await until(lambda: len(server.pages) == 1, "a game")
+        (opened,) = server.pages.values()
+        pid = opened.game.pid
+        assert pid is not None
+        await ws.close()
+        await until(lambda: opened.ending, "the page is ending")
+    signal.raise_signal(signal.SIGTERM)  # run()'s handler: the server stops
+    await asyncio.wait_for(serving, 30)  # a guard against a hang, not a timing
+    assert not alive(pid)
+    assert not opened.folder.exists() and not list(root.iterdir())
 
 
 async def open_a_real_page(port: int, root: Path) -> int:
