@@ -20,8 +20,8 @@ from peloponnes_tui.i18n import LANGUAGES, _
 from peloponnes_tui.inputs import SETTINGS_BYTES_MAX, InputError, load_json_model
 from peloponnes_tui.message import Invalid, message
 from peloponnes_tui.seating import COLOURS, DEFAULT_NAMES, DEFAULT_PAUSE, HUMAN, PAUSES
+from peloponnes_tui.settings_file import THEME_MAX, settings_path
 
-SETTINGS = "settings.json"
 SETTINGS_FORMAT = 1
 MAX_NAME = 16  # as on the New game screen
 # Who can sit at a seat, as the New game screen offers it: a person or a computer player by
@@ -31,10 +31,6 @@ SEAT_KINDS = (HUMAN, "beginner", "standard", "strong", "random")
 # Settings written before the strengths had names: the same computer players by their old names.
 OLD_KINDS = {"heuristic": "standard", "search": "strong"}
 DEFAULT_BOT = "standard"  # a fair opponent
-
-
-def settings_path() -> Path:
-    return config_dir() / SETTINGS
 
 
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
@@ -92,7 +88,7 @@ class Settings(BaseModel):
     pause: float = DEFAULT_PAUSE
     privacy: bool = True
     coach: bool = True  # the coach may be asked in the game (off for competitive games)
-    theme: str | None = Field(default=None, max_length=64)
+    theme: str | None = Field(default=None, max_length=THEME_MAX)
     # the app's language as last chosen in it (None: the environment's); --lang wins for a run
     language: str | None = None
 

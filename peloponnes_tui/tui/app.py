@@ -23,6 +23,7 @@ from textual.theme import Theme
 from textual.timer import Timer
 
 from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
+from peloponnes_tui.settings_file import first_look
 from peloponnes_tui.tui.colours import follow_theme
 from peloponnes_tui.tui.compat import CrashGuard, run_guarded
 from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, RunningGame
@@ -94,12 +95,16 @@ class PeloponnesApp(CrashGuard):
             except ValueError:
                 bot_pause = None
         self.pause_override = None if bot_pause is None else max(0.0, bot_pause)
-        self.settings, self.settings_notice = self._load_settings()
+        # the settings' language and theme now; the whole file is checked once the first
+        # screen is up (check_settings), or when a setting is first needed (``settings``)
+        self.first_look = first_look()
+        self.loaded_settings: Settings | None = None
+        self.settings_notice: str | None = None
         if lang in LANGUAGES:
             set_language(lang)
-        elif self.settings.language is not None:
-            set_language(self.settings.language)
-        self.last_pause = self.settings.pause  # what the New game screen offers first
+        elif self.first_look.language is not None:
+            set_language(self.first_look.language)
+        self.chosen_pause: float | None = None  # the pause of the game played last
         self.game: RunningGame | None = None  # the game this window plays
         self._gen = 0  # bumps when the session changes, so stale bot timers do nothing
         self._bot_timer: Timer | None = None
@@ -148,17 +153,32 @@ class PeloponnesApp(CrashGuard):
 
     # -- lifecycle ---------------------------------------------------------------------------
 
-    @staticmethod
-    def _load_settings() -> tuple[Settings, str | None]:
-        from peloponnes_tui.settings import load_settings
+    @property
+    def settings(self) -> Settings:
+        """The player's settings, the whole file checked (when first asked: see
+        ``settings_file``); a file that had to be ignored is said once (``settings_notice``)."""
+        if self.loaded_settings is None:
+            from peloponnes_tui.settings import load_settings
 
-        return load_settings()
+            self.loaded_settings, self.settings_notice = load_settings()
+            if self.settings_notice and self.is_running:
+                self.notify(self.settings_notice, severity="warning")
+        return self.loaded_settings
+
+    @property
+    def last_pause(self) -> float:
+        """The pause the New game screen offers first: the last game's, else the settings'."""
+        return self.chosen_pause if self.chosen_pause is not None else self.settings.pause
+
+    def check_settings(self) -> None:
+        """Check the whole settings file now that the first screen is up (``settings``)."""
+        self.settings  # noqa: B018 (loads and checks them, and says if they were ignored)
 
     def remember(self, settings: Settings) -> None:
         """Keep ``settings`` for the next launch (a failure to write is only reported)."""
         from peloponnes_tui.settings import save_settings
 
-        self.settings = settings
+        self.loaded_settings = settings
         try:
             save_settings(settings)
         except OSError as exc:
@@ -166,12 +186,11 @@ class PeloponnesApp(CrashGuard):
 
     def on_mount(self) -> None:
         clean_stale_temp_files()
-        if self.settings.theme in self.available_themes:
-            self.theme = self.settings.theme
-        if self.settings_notice:
-            self.notify(self.settings_notice, severity="warning")
+        if self.first_look.theme in self.available_themes:
+            self.theme = self.first_look.theme
         follow_theme(self, self.theme_changed)
         self.push_screen(StartScreen())
+        self.call_after_refresh(self.check_settings)
         if self.start_resume:
             self.call_after_refresh(self.resume)
         self.check_size(self.size.width, self.size.height)
@@ -179,7 +198,9 @@ class PeloponnesApp(CrashGuard):
     def theme_changed(self, theme: Theme) -> None:
         """Keep the theme for the next launch and redraw what uses the colours (the palette
         has followed the theme already: ``follow_theme``)."""
-        if theme.name != self.settings.theme:
+        if self.loaded_settings is None and theme.name == self.first_look.theme:
+            pass  # the remembered theme, set at the start: nothing new to remember
+        elif theme.name != self.settings.theme:
             self.remember(self.settings.model_copy(update={"theme": theme.name}))
         for screen in self.screen_stack:
             restyle = getattr(screen, "restyle", None)
@@ -340,7 +361,7 @@ class PeloponnesApp(CrashGuard):
             self._bot_timer.stop()
             self._bot_timer = None
         self.game = RunningGame(session, autosave_path())
-        self.last_pause = session.bot_pause
+        self.chosen_pause = session.bot_pause
         while len(self.screen_stack) > 1:
             self.pop_screen()
         from peloponnes_tui.tui.screens.board import BoardScreen
