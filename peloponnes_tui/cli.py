@@ -74,6 +74,25 @@ def port_arg(text: str) -> int:
     return _bounded_int(text, 1, 65535, _("the port"))
 
 
+MAX_SERVED_GAMES = 256
+
+
+def max_games_arg(text: str) -> int:
+    """``serve --max-games``: 1 to 256."""
+    return _bounded_int(text, 1, MAX_SERVED_GAMES, _("the number of games"))
+
+
+def public_url_arg(text: str) -> str:
+    """``serve --public-url``: an http(s) address with a host."""
+    from peloponnes_tui.serve import check_public_url
+
+    text = text_arg(_("the address"))(text)
+    problem = check_public_url(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
 def bots_arg(fewest: int) -> Callable[[str], list[str]]:
     """``--bots``: ``fewest`` to 5 names of computer players, separated by commas."""
     def check(text: str) -> list[str]:
@@ -181,13 +200,19 @@ def _parser() -> argparse.ArgumentParser:
     web = sub.add_parser(
         "serve", parents=[lang],
         help=_("play in a web browser (needs the web extra; no password, see README)"),
-        description=_("Serve the game to web browsers with textual-serve. Each browser page "
-                      "plays its own game. There is no authentication: keep the default host "
-                      "(127.0.0.1, this computer only) unless everyone on the network may "
-                      "play."))
+        description=_("Serve the game to web browsers. Each browser page plays its own game, "
+                      "in a game process of its own. There is no authentication: keep the "
+                      "default host (127.0.0.1, this computer only) unless everyone on the "
+                      "network may play."))
     web.add_argument("--host", type=text_arg(_("the host")), default=None,
-                     help=_("address to listen on (default 127.0.0.1)"))
+                     help=_("address to listen on (default 127.0.0.1; 0.0.0.0 for every "
+                            "network of this computer)"))
     web.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
+    web.add_argument("--max-games", type=max_games_arg, default=None,
+                     help=_("games played at once, one per browser page (default 8)"))
+    web.add_argument("--public-url", type=public_url_arg, default=None,
+                     help=_("the address the players open, when it is not this computer's "
+                            "own (a name of the network, a proxy): http(s)://host[:port]"))
 
     cards = sub.add_parser("cards", parents=[lang], help=_("card data tools"))
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
@@ -488,7 +513,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from peloponnes_tui.serve import DEFAULT_HOST, DEFAULT_PORT, serve
 
     return serve(args.host or DEFAULT_HOST, DEFAULT_PORT if args.port is None else args.port,
-                 args.cards)
+                 args.cards, public_url=args.public_url, max_games=args.max_games,
+                 lang=args.lang)
 
 
 def _run(args: argparse.Namespace) -> int:

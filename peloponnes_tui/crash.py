@@ -24,14 +24,19 @@ EXIT_REFUSED = 2  # a refused input: a value, a file (argparse uses 2 as well)
 EXIT_INTERRUPTED = 130  # Ctrl+C, as a shell reports a SIGINT
 
 LOGS = "logs"
+# Where crash logs go instead, when set: ``peloponnes serve`` sets it for its game processes, whose
+# own data directory is removed with their page.
+LOG_DIR_ENV = "PELOPONNES_LOG_DIR"
 KEEP_LOGS = 20
 LOG_LIMIT = 200_000  # characters of one log file
 
 
 def logs_dir() -> Path:
-    """Where crash logs go: ``logs/`` in the user data directory."""
+    """Where crash logs go: ``logs/`` in the user data directory (or ``PELOPONNES_LOG_DIR``)."""
     from peloponnes_tui.tui.session import data_dir
 
+    if os.environ.get(LOG_DIR_ENV):
+        return Path(os.environ[LOG_DIR_ENV])
     return data_dir() / LOGS
 
 
@@ -99,6 +104,7 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_REFUSED",
     "KEEP_LOGS",
+    "LOG_DIR_ENV",
     "LOG_LIMIT",
     "crash_message",
     "logs_dir",

@@ -22,6 +22,8 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Protocol, TypeVar, cast
@@ -82,16 +84,51 @@ M = TypeVar("M", bound="BaseModel")
 
 # -- showing values from outside ----------------------------------------------------------------
 
-def printable(value: object, limit: int = 40) -> str:
-    """A value from outside, shortened and with control characters replaced, for a sentence."""
+# None: values are cited; else the keys of the format that may still be named (uncited)
+_UNCITED: ContextVar[frozenset[str] | None] = ContextVar("uncited", default=None)
+UNCITED = "…"  # what stands for a value from a file that a refusal does not cite
+
+
+@contextmanager
+def uncited(keys: frozenset[str] = frozenset()) -> Iterator[None]:
+    """Within: a refusal cites nothing a file holds, only where in the file the problem is and
+    what is wrong. A value is :data:`UNCITED`; a key in a field path is named only when it is
+    one of ``keys`` (the format's own). Saves are read so: a save can be any file a player
+    names, and what it holds must not come back in a message."""
+    token = _UNCITED.set(keys)
+    try:
+        yield
+    finally:
+        _UNCITED.reset(token)
+
+
+def citing() -> bool:
+    """False within :func:`uncited`."""
+    return _UNCITED.get() is None
+
+
+def _key(key: object) -> str:
+    """A key of a file in a field path: as it is, or :data:`UNCITED` when it is not the
+    format's own within :func:`uncited`."""
+    keys = _UNCITED.get()
+    return _printable(key) if keys is None or key in keys else UNCITED
+
+
+def _printable(value: object, limit: int = 40) -> str:
     text = value if isinstance(value, str) else type(value).__name__
     cut = "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
     return cut + ("…" if len(text) > limit else "")
 
 
+def printable(value: object, limit: int = 40) -> str:
+    """A value from outside, shortened and with control characters replaced, for a sentence
+    (:data:`UNCITED` within :func:`uncited`)."""
+    return _printable(value, limit) if citing() else UNCITED
+
+
 def shown(value: object) -> str:
     """:func:`printable`, quoted: how a refusal cites what it was given."""
-    return repr(printable(value))
+    return repr(printable(value)) if citing() else UNCITED
 
 
 def _found(value: object) -> str | Message:
@@ -113,7 +150,7 @@ def _where(path: str | Path | Message) -> str | Message:
     text = str(path)
     if text.isprintable() and len(text) <= 200:
         return text
-    return printable(repr(text), 200)
+    return _printable(repr(text), 200)
 
 
 def clean(text: str) -> str:
@@ -330,7 +367,7 @@ def _path(loc: tuple[int | str, ...]) -> str | None:
     """``("players", 1)`` -> ``"players[1]"``: a field path for a message."""
     text = ""
     for key in loc:
-        text += f"[{key}]" if isinstance(key, int) else ("." if text else "") + printable(key)
+        text += f"[{key}]" if isinstance(key, int) else ("." if text else "") + _key(key)
     return text or None
 
 
@@ -378,8 +415,9 @@ def parse_json(text: str, where: str | Path | Message, error: type[InputError] =
         out: dict[str, Any] = {}
         for key, value in items:
             if key in out:
+                cited = _key(key)
                 raise error(where, message("the key {key} appears twice in one object",
-                                           key=shown(key)))
+                                           key=repr(cited) if cited != UNCITED else cited))
             out[key] = value
         return out
 
@@ -588,7 +626,7 @@ def _location(loc: tuple[int | str, ...], raw: Any, items: bool, prefix: str
                 parts.append(f"[{key}]")
             node = entry
         else:
-            parts.append(printable(str(key)))
+            parts.append(_key(str(key)))
             node = node.get(key) if isinstance(node, dict) else None
     return item, ".".join(parts)
 
@@ -709,7 +747,7 @@ def describe(exc: ValidationError, raw: Any, items: bool = False, prefix: str = 
             problem = verbatim(msg)
     else:
         problem = _pydantic_problem(first)
-    if kind not in ("value_error", "missing", "extra_forbidden") and isinstance(
+    if citing() and kind not in ("value_error", "missing", "extra_forbidden") and isinstance(
             first.get("input"), str | int | float):
         problem = message("{problem} (found {found})", problem=problem,
                           found=_found(first["input"]))
@@ -773,9 +811,11 @@ __all__ = [
     "SCENARIO_BYTES_MAX",
     "SETTINGS_BYTES_MAX",
     "TEXT_MAX",
+    "UNCITED",
     "InputError",
     "Name",
     "check_name",
+    "citing",
     "clean",
     "describe",
     "load_json",
@@ -786,5 +826,6 @@ __all__ = [
     "printable",
     "read_text",
     "shown",
+    "uncited",
     "validate_model",
 ]

@@ -1,12 +1,14 @@
-"""``peloponnes serve``: the game in a web browser, through textual-serve.
+"""``peloponnes serve``: the game in a web browser.
 
-textual-serve starts one process of the game for every browser page that connects. Each of those
-processes is a *web session*: it plays in a data directory of its own (a fresh temporary folder,
-removed when the page closes), so two tabs never share an autosave, and "Save" hands the game to
-the browser as a download instead of writing it on the server's disk.
+The server (:mod:`peloponnes_tui.webserver`, on aiohttp with textual-serve's page) starts one
+process of the game for every browser page that connects. Each of those processes is a *web
+session*: it plays in a folder of its own (made by the server under the temporary folder and
+removed when the page closes), so two tabs never share an autosave; "Save" hands the game to the
+browser as a download, and a save from the browser comes in through the page's upload button.
+A web session opens no other file of the server's.
 
 There is no authentication: anyone who can reach the address can play. The server therefore
-listens on 127.0.0.1 unless told otherwise.
+listens on 127.0.0.1 unless told otherwise, and answers only its own pages (see webserver.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from peloponnes_tui.i18n import _
 from peloponnes_tui.settings import CONFIG_DIR_ENV
 from peloponnes_tui.tui.session import DATA_DIR_ENV
 
@@ -27,37 +30,92 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 # Set in the environment of the game processes the server starts (see ``web_session``).
 WEB_SESSION_ENV = "PELOPONNES_WEB_SESSION"
+WEB_FOLDER_ENV = "PELOPONNES_WEB_FOLDER"  # the page's folder, made and removed by the server
+UPLOADS = "uploads"
 MISSING = ("peloponnes: playing in a browser needs the optional web extra: "
            "pip install 'peloponnes-tui[web]'")
 
 
-def session_command(cards_path: str | None) -> str:
-    """The shell command textual-serve runs for each browser page: this Python, this package."""
+def session_command(cards_path: str | None, lang: str | None = None) -> str:
+    """The command the server runs for each browser page: this Python, this package."""
     parts = [sys.executable, "-m", "peloponnes_tui", "--web-session"]
+    if lang is not None:
+        parts += ["--lang", lang]
     if cards_path is not None:
         parts += ["--cards", str(Path(cards_path).resolve())]
     return shlex.join(parts)
 
 
-def serve(host: str, port: int, cards_path: str | None) -> int:
-    """Serve the game until interrupted; 2 when textual-serve is not installed."""
+def check_public_url(text: str) -> str | None:
+    """Why ``--public-url`` cannot be used, or None: an http(s) address with a host."""
+    from urllib.parse import urlsplit
+
     try:
-        from textual_serve.server import Server
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (raises ValueError for a port out of range)
+    except ValueError:
+        return _("not an address")
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return _("it must start with http:// or https:// and name a host")
+    return None
+
+
+def serve(host: str, port: int, cards_path: str | None, public_url: str | None = None,
+          max_games: int | None = None, lang: str | None = None) -> int:
+    """Serve the game until interrupted (SIGINT, SIGTERM); 2 when the web extra is missing or
+    the address cannot be used."""
+    try:
+        import aiohttp  # noqa: F401
+        import textual_serve.server  # noqa: F401 (its page, script and fonts are served)
     except ImportError:
         print(MISSING, file=sys.stderr)
         return 2
-    print(f"Serving Peloponnes on http://{host}:{port} (no password: anyone who can reach this "
-          "address can play; Ctrl+C stops it).", file=sys.stderr)
-    Server(session_command(cards_path), host=host, port=port, title="Peloponnes").serve()
+    import asyncio
+
+    from peloponnes_tui.crash import logs_dir
+    from peloponnes_tui.webserver import (
+        DEFAULT_MAX_GAMES,
+        ServeError,
+        Settings,
+        WebServer,
+        quiet_logging,
+        remove_stale,
+        run,
+    )
+
+    settings = Settings(host=host, port=port,
+                        command=shlex.split(session_command(cards_path, lang)),
+                        public_url=public_url,
+                        max_games=DEFAULT_MAX_GAMES if max_games is None else max_games,
+                        logs=logs_dir())
+    quiet_logging()
+    remove_stale(settings.root)
+
+    def ready(server: WebServer) -> None:
+        shown = public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+        print(_("Serving Peloponnes on {url} (at most {n} games at once; no password: anyone "
+                "who can reach this address can play; Ctrl+C stops it).").format(
+                    url=shown, n=settings.max_games), file=sys.stderr, flush=True)
+        if host in ("0.0.0.0", "::") and public_url is None:
+            print(_("Other devices on the network open http://<this computer's address>:{port}"
+                    ).format(port=port), file=sys.stderr, flush=True)
+
+    try:
+        asyncio.run(run(settings, ready))
+    except ServeError as exc:
+        print(f"peloponnes serve: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
 @contextmanager
 def web_session() -> Iterator[Path]:
-    """A private folder for one browser page (under the temporary folder, ``TMPDIR``), removed
-    afterwards: its autosave, and its settings, so one page's choices do not become the server's
-    or another page's."""
-    folder = Path(tempfile.mkdtemp(prefix="peloponnes-web-"))
+    """One browser page's game process: its private folder (its autosave, its settings, so one
+    page's choices do not become the server's or another page's). The server makes the folder
+    and removes it with the page (``PELOPONNES_WEB_FOLDER``); run by itself, a fresh folder under
+    the temporary folder (``TMPDIR``), removed afterwards."""
+    given = os.environ.get(WEB_FOLDER_ENV)
+    folder = Path(given) if given else Path(tempfile.mkdtemp(prefix="peloponnes-web-"))
     private = {DATA_DIR_ENV: str(folder), CONFIG_DIR_ENV: str(folder / "config"),
                WEB_SESSION_ENV: "1"}
     old = {name: os.environ.get(name) for name in private}
@@ -70,8 +128,17 @@ def web_session() -> Iterator[Path]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
-        shutil.rmtree(folder, ignore_errors=True)
+        if not given:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def in_web_session() -> bool:
+    """True in a browser page's game process: it opens only its own files."""
     return os.environ.get(WEB_SESSION_ENV) == "1"
+
+
+def uploads_dir() -> Path:
+    """The saves sent from the browser to this page (see webserver.upload)."""
+    from peloponnes_tui.tui.session import data_dir
+
+    return data_dir() / UPLOADS

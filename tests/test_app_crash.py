@@ -106,3 +106,43 @@ def test_an_error_before_any_game_gives_no_autosave_note(monkeypatch, capsys):
     (log,) = logs_dir().glob("crash-*.log")
     assert err == f"peloponnes: something went wrong (LookupError); details written to {log}\n"
     assert not autosave_path().exists()
+
+
+def test_textuals_hook_for_unexpected_errors_is_where_compat_expects_it():
+    """``tui/compat.py`` overrides one private method of Textual's ``App``, the only way to see
+    an unexpected error before the app closes: this fails when a Textual release moves it (the
+    installed release is not the one it was written for, or the method is gone or takes other
+    arguments), so that the override is looked at again rather than silently never called."""
+    import textual
+    from textual.app import App
+
+    from peloponnes_tui.tui.compat import HOOK, WRITTEN_FOR, CrashGuard, hook_in_place
+
+    assert textual.__version__.startswith(WRITTEN_FOR)
+    assert hook_in_place()
+    assert HOOK in vars(CrashGuard) and callable(getattr(App, HOOK))
+
+
+def test_an_app_that_ends_in_error_unseen_by_the_guard_still_gives_one_line(capsys):
+    """Were Textual's hook to move, an app ending with the status of an error would still end
+    in the one line, a log and status 1, never in a traceback."""
+    from textual.app import ComposeResult
+    from textual.widgets import Static
+
+    from peloponnes_tui.tui.compat import CrashGuard, run_guarded
+
+    class Failing(CrashGuard):
+        def compose(self) -> ComposeResult:
+            yield Static("x")
+
+        def on_mount(self) -> None:
+            self.exit(return_code=1)  # as Textual ends an app after an error
+
+        def run(self, **kwargs: Any) -> Any:
+            return super().run(headless=True, size=(80, 24))
+
+    assert run_guarded(Failing()) == 1
+    out, err = capsys.readouterr()
+    (log,) = logs_dir().glob("crash-*.log")
+    assert err == f"peloponnes: something went wrong (UnseenError); details written to {log}\n"
+    assert "Traceback" not in out

@@ -43,7 +43,7 @@ def test_a_damaged_save_is_refused_in_german_on_the_command_line(
     assert main(["--lang", "de", "replay", str(save)]) == 2
     assert capsys.readouterr().err == (
         f"peloponnes: {save}, Feld 'seed': der Spielstand ist beschädigt: Eingabe muss eine "
-        "ganze Zahl sein; dieser Text lässt sich nicht als Zahl lesen (gefunden: 'abc')\n")
+        "ganze Zahl sein; dieser Text lässt sich nicht als Zahl lesen\n")
 
 
 def test_the_same_save_in_english_reads_as_before(
@@ -53,7 +53,7 @@ def test_the_same_save_in_english_reads_as_before(
     assert main(["--lang", "en", "replay", str(save)]) == 2
     assert capsys.readouterr().err == (
         f"peloponnes: {save}, field 'seed': the save is damaged: Input should be a valid "
-        "integer, unable to parse string as an integer (found 'abc')\n")
+        "integer, unable to parse string as an integer\n")
 
 
 def test_a_save_that_is_not_json_is_refused_in_german(

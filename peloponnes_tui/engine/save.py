@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.game import Game, GameSetupError
-from peloponnes_tui.engine.position import Position
+from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
 from peloponnes_tui.engine.prompts import IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
 from peloponnes_tui.inputs import (
@@ -24,6 +24,7 @@ from peloponnes_tui.inputs import (
     parse_json,
     read_text,
     shown,
+    uncited,
     validate_model,
 )
 from peloponnes_tui.message import Invalid, Message, message, verbatim
@@ -54,6 +55,12 @@ class SaveFile(BaseModel):
     extra: dict[str, Any] = Field(default_factory=dict)  # room for the app (seat kinds, colours)
 
 
+# The keys of the format itself: the only words of a save its refusals name. Nothing else a save
+# holds is cited (a value, a key of its own), since a save can be any file a player names.
+SAVE_KEYS = frozenset(name for model in (SaveFile, Position, PlayerSpec, PlacedSpec)
+                      for name in model.model_fields)
+
+
 def to_save(game: Game, extra: dict[str, Any] | None = None) -> SaveFile:
     return SaveFile(cards_version=game.cards.version, cards_digest=game.cards.digest,
                     seed=game.seed, players=list(game.names),
@@ -67,7 +74,13 @@ def dumps(game: Game, extra: dict[str, Any] | None = None) -> str:
 
 
 def parse_save(text: str, where: str | Path | Message = SAVE_FILE) -> SaveFile:
-    """The save held by ``text`` (read from ``where``), checked for form; SaveError if damaged."""
+    """The save held by ``text`` (read from ``where``), checked for form; SaveError if damaged
+    (saying where and what, citing nothing the text holds: see :data:`SAVE_KEYS`)."""
+    with uncited(SAVE_KEYS):
+        return _parse_save(text, where)
+
+
+def _parse_save(text: str, where: str | Path | Message) -> SaveFile:
     data = parse_json(text, where, SaveError)
     if not isinstance(data, dict):
         raise SaveError(where, message("this does not hold a saved game"))
@@ -91,13 +104,18 @@ def load_game(save: SaveFile, cards: CardSet, where: str | Path | Message = SAVE
     """Replay a save with the given card data; raises SaveError if it does not fit.
 
     A refused answer is named in the language shown (its message); the setup's and the
-    position's own checks (``GameSetupError``, ``PositionError``) speak English only.
+    position's own checks (``GameSetupError``, ``PositionError``) speak English only. As in
+    :func:`parse_save`, nothing the save holds is cited.
     """
+    with uncited(SAVE_KEYS):
+        return _load_game(save, cards, where)
+
+
+def _load_game(save: SaveFile, cards: CardSet, where: str | Path | Message) -> Game:
     if save.cards_digest != cards.digest:
         raise SaveError(where, message(
-            "the save was made with other card data (version {version}, fingerprint "
-            "{digest}); load it with the same cards.yaml", version=shown(save.cards_version),
-            digest=shown(save.cards_digest)))
+            "the save was made with other card data than these (version {version}); load it "
+            "with the cards.yaml it was made with", version=cards.version))
     try:
         answers = [answer_from_dict(a) for a in save.answers]
     except Invalid as exc:

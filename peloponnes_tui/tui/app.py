@@ -15,16 +15,16 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, assert_never
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.events import Resize
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
 
-from peloponnes_tui.crash import EXIT_INTERNAL, crash_message, report_crash, write_crash_log
 from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 from peloponnes_tui.serve import in_web_session
 from peloponnes_tui.tui.colours import follow_theme
+from peloponnes_tui.tui.compat import CrashGuard, run_guarded
 from peloponnes_tui.tui.screens.confirm import ConfirmScreen
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
 from peloponnes_tui.tui.screens.help import HelpScreen
@@ -61,57 +61,6 @@ if TYPE_CHECKING:
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
-
-
-class CrashGuard(App[int]):
-    """An app whose unexpected errors end in a short message and a log file, not a traceback.
-
-    Textual hands every unhandled exception (in a handler, a timer, a worker, a screen) to
-    ``App._handle_exception``, which ends the app with status 1 and, through ``_fatal_error``,
-    renders a traceback with local variables that is printed once the terminal is restored.
-    Here the traceback goes to a crash log instead (``crash.write_crash_log``), ``on_crash``
-    lets the app stop writing anything, and nothing is left for Textual to print:
-    :func:`run_guarded` prints the one-line message after the app has closed.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.crash: tuple[BaseException, Path | None] | None = None
-
-    def _handle_exception(self, error: Exception) -> None:
-        if self.crash is None:
-            self.crash = (error, write_crash_log(error, type(self).__name__))
-            self.on_crash()
-        super()._handle_exception(error)  # status 1, closes the app; tests see the error
-        self._exit_renderables.clear()  # an error with a __rich__ view of itself: logged only
-
-    def _fatal_error(self) -> None:
-        self._close_messages_no_wait()  # Textual's own renders a traceback with locals here
-
-    def on_crash(self) -> None:
-        """Called once, at the first unexpected error, before the app closes."""
-
-    def crash_note(self) -> str:
-        """What the crash message adds (where the game is saved)."""
-        return ""
-
-
-def run_guarded(app: CrashGuard, after: Callable[[], None] | None = None) -> int:
-    """Run ``app``; an unexpected error becomes the one-line message and exit status 1."""
-    try:
-        result = app.run()
-    except Exception as exc:  # an error outside Textual's handlers (starting, closing)
-        if app.crash is None:
-            return report_crash(exc, type(app).__name__, app.crash_note())
-        result = None
-    finally:
-        if after is not None:
-            after()
-    if app.crash is not None:
-        error, log = app.crash
-        print(crash_message(error, log, app.crash_note()), file=sys.stderr, flush=True)
-        return EXIT_INTERNAL
-    return int(result or 0)
 
 
 def make_coach(cards: CardSet, seed: int) -> Coach:
@@ -465,8 +414,7 @@ class PeloponnesApp(CrashGuard):
             else:
                 self.call_later(self.bot_step, gen)
             return
-        humans = sum(1 for s in session.seats if s.human)
-        if self.viewer != prompt.player and session.privacy and humans > 1:
+        if self.viewer != prompt.player and session.hands_private:
             self.viewer = None
             board.set_panel(None)
             board.refresh_board()
@@ -742,7 +690,6 @@ def run_app(cards: CardSet | None = None, cards_path: str | None = None,
 def run_demo(cards: CardSet | None = None, scenario: Scenario | None = None,
              bots: str = "random,random,random", seed: int = 1) -> int:
     """``peloponnes demo``: a scenario's scripted steps, or a game between bots, narrated."""
-    import sys
 
     from peloponnes_tui.tui.demo import DemoApp, make_script
 
@@ -758,4 +705,4 @@ def run_demo(cards: CardSet | None = None, scenario: Scenario | None = None,
     return run_guarded(DemoApp(script))
 
 
-__all__ = ["CrashGuard", "PeloponnesApp", "run_app", "run_demo", "run_guarded"]
+__all__ = ["PeloponnesApp", "run_app", "run_demo"]

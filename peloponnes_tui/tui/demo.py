@@ -20,8 +20,8 @@ from peloponnes_tui.demo.narrator import Narration, Narrator
 from peloponnes_tui.demo.scenario import QUIET, Scenario, ScenarioRun
 from peloponnes_tui.engine import Game
 from peloponnes_tui.i18n import _, ngettext
-from peloponnes_tui.tui.app import CrashGuard
 from peloponnes_tui.tui.colours import COLOURS, follow_theme
+from peloponnes_tui.tui.compat import CrashGuard
 from peloponnes_tui.tui.screens.demo import DemoScreen
 from peloponnes_tui.tui.session import DEFAULT_NAMES, Seat
 

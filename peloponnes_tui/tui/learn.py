@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from peloponnes_tui.tui.app import CrashGuard, run_guarded
 from peloponnes_tui.tui.colours import follow_theme
+from peloponnes_tui.tui.compat import CrashGuard, run_guarded
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet

@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rich._ratio import ratio_distribute
 from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.segment import Segment
@@ -540,6 +539,19 @@ class LineGrid:
 Align = Callable[[list[list[Segment]], int, int, Style], list[list[Segment]]]
 
 
+def equal_shares(total: int, parts: int, least: int) -> list[int]:
+    """``total`` cells shared out between ``parts`` columns of equal ratio as Rich's ``Table``
+    shares them: from the left, each column takes its share of what is left, rounded up, and
+    at least ``least`` cells (so the shares may add up to more than ``total``)."""
+    shares: list[int] = []
+    left = total
+    for taken in range(parts):
+        share = max(least, -(-left // (parts - taken)))
+        shares.append(share)
+        left -= share
+    return shares
+
+
 @dataclass(frozen=True)
 class TextColumns:
     """Texts side by side under bold headings, each column an equal share of the width, drawn
@@ -562,7 +574,7 @@ class TextColumns:
         """The lines, or None when the columns are too narrow (for Rich's ``Table``)."""
         n = len(self.headings)
         width = options.max_width
-        widths = ratio_distribute(width, [1] * n, [3] * n)  # (a padded cell at least)
+        widths = equal_shares(width, n, 3)  # (a padded cell at least)
         if sum(widths) != width:
             return None
         options = options.update(width=width, highlight=False, height=None)

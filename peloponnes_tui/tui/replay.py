@@ -68,9 +68,17 @@ def record(game: Game) -> tuple[Moment, ...]:
 
 class Replay:
     """A cursor over a game's moments: by event, by round, to the first or the last, to any
-    log line; and whether the hands are shown."""
+    log line; and whether the hands are shown.
 
-    def __init__(self, game: Game, seats: Sequence[Seat], moments: Sequence[Moment]) -> None:
+    The hands are hidden at first when several people played. ``private``: each person at the
+    screen may see only their own hand (:attr:`Session.hands_private`; when not given, whether
+    more than one seat is a person's); while such a game is not over, its hands stay hidden
+    (:attr:`hands_locked`): a second window must not show what the players hide from each
+    other.
+    """
+
+    def __init__(self, game: Game, seats: Sequence[Seat], moments: Sequence[Moment],
+                 private: bool | None = None) -> None:
         if not moments:
             raise ValueError("a game without events cannot be watched")
         self.cards = game.cards
@@ -82,12 +90,15 @@ class Replay:
         # the index of each round's first event (setup counts as round 0)
         self.round_starts = tuple(i for i, m in enumerate(self.moments)
                                   if i == 0 or m.event.round != self.moments[i - 1].event.round)
+        several = sum(1 for s in self.seats if s.human) > 1
+        # never shown while a game whose people hide their hands is on
+        self.hands_locked = (several if private is None else private) and not game.over
         # hidden at first when several people played: each may only see their own hand
-        self.hands_shown = sum(1 for s in self.seats if s.human) <= 1
+        self.hands_shown = not several
 
     @classmethod
     def of(cls, session: Session) -> Replay:
-        return cls(session.game, session.seats, record(session.game))
+        return cls(session.game, session.seats, record(session.game), session.hands_private)
 
     @property
     def moment(self) -> Moment:
@@ -126,8 +137,12 @@ class Replay:
         earlier = [i for i in self.round_starts if i < self.at]
         return self.go(earlier[-1] if earlier else 0)
 
-    def toggle_hands(self) -> None:
+    def toggle_hands(self) -> bool:
+        """Show or hide the hands; False (nothing changes) while they are locked."""
+        if self.hands_locked:
+            return False
         self.hands_shown = not self.hands_shown
+        return True
 
 
 __all__ = ["Moment", "Replay", "record"]

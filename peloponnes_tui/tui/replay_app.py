@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from peloponnes_tui.tui.app import CrashGuard, run_guarded
 from peloponnes_tui.tui.colours import follow_theme
+from peloponnes_tui.tui.compat import CrashGuard, run_guarded
 from peloponnes_tui.tui.replay import Replay
 from peloponnes_tui.tui.screens.replay import ReplayScreen
 

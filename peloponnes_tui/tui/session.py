@@ -289,6 +289,14 @@ class Session:
     coach_asks: list[int] = field(default_factory=list)  # each seat's requests of the coach
 
     @property
+    def hands_private(self) -> bool:
+        """True when each person at the screen may see only their own hand: the hands are
+        hidden (``privacy``) and more than one seat is a person's. False where a single person
+        plays all the human seats. The one home of this rule: the hand-off cover between two
+        people's turns and the replay viewer of an unfinished game follow it."""
+        return self.privacy and sum(1 for s in self.seats if s.human) > 1
+
+    @property
     def answered_by(self) -> list[int]:
         """The seat that gave each of ``game.answers`` (the engine keeps it)."""
         return self.game.answer_seats

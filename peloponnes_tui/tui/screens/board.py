@@ -16,10 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.events import Resize
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
@@ -48,7 +45,7 @@ from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
 from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView, PanelBox
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
 from peloponnes_tui.tui.widgets.drawn import Drawn
-from peloponnes_tui.tui.widgets.footer import BoardFooter
+from peloponnes_tui.tui.widgets.footer import KeysFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 
 if TYPE_CHECKING:
@@ -196,10 +193,6 @@ class BoardScreen(Screen[None], AppAccess):
         Binding("ctrl+down", "scroll_decision(1)", N_("Scroll the panel down"), show=False),
     ]
     CSS_PATH = "board.tcss"
-    # A new focused widget (a decision panel of another kind) redraws itself and the widget it
-    # took the keyboard from; Textual's Screen also repaints the whole screen for it, a frame
-    # that costs as much as an answer's own: not here.
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self) -> None:
         super().__init__()
@@ -209,8 +202,6 @@ class BoardScreen(Screen[None], AppAccess):
         self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
         self._changed = Changes()  # what the board marks as changed, as last drawn
         self._brief: Text | str = ""  # the decision column's border title, as last set
-        self.laying_out = False  # in Textual's layout of the screen (_refresh_layout)
-        self._in_frame: set[Widget] = set()  # to be drawn in the frame the layout draws
         self._panel_to_top = False  # a decision panel is shown: scrolled into view (layouts)
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
@@ -243,37 +234,15 @@ class BoardScreen(Screen[None], AppAccess):
             with PanelBox(id="panelbox"):
                 yield Drawn(id="note")
                 yield CoachNote(id="coach")
-        yield BoardFooter()
+        yield KeysFooter()
 
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        # while the screen is laid out, its scroll bars take their new thumbs into the frame the
-        # layout draws (draw_in_frame), not into a second frame after it
-        self.laying_out = True
-        placed = not scroll or bool(self._layout_widgets)  # not only a scroll (Textual's test)
-        try:
-            super()._refresh_layout(size, scroll)
-        finally:
-            self.laying_out = False
-            self._in_frame.clear()
-        if self._panel_to_top and placed:
-            self.call_after_refresh(self._scroll_to_panel)
-
-    def draw_in_frame(self, widget: Widget) -> None:
-        """``widget`` was refreshed: while the screen is being laid out, draw it in the frame
-        the layout draws.  (Its place is looked up when the frame is drawn, once the layout is
-        done: the compositor's map is not final while the widgets are being placed.)"""
-        if self.laying_out:
-            self._in_frame.add(widget)
-
-    def _compositor_refresh(self) -> None:
-        if self._in_frame:
-            widgets, self._in_frame = self._in_frame, set()
-            compositor = self._compositor
-            shown = {w for w in widgets if w in compositor.visible_widgets}
-            compositor.update_widgets(shown)  # their places among the frame's dirty regions
-            for widget in shown:
-                widget._repaint_required = False  # drawn now: no update of their own after
-        super()._compositor_refresh()
+    @on(PanelBox.Placed)
+    def panel_placed(self) -> None:
+        """A layout gave the panel box a new size (a new panel was placed, on a busy machine
+        perhaps a layout after the first screen update): scroll it into view again while a
+        decision panel is shown.  A scroll by the player is no layout and is left alone."""
+        if self._panel_to_top:
+            self._scroll_to_panel()
 
     def on_mount(self) -> None:
         self.set_layout(self.app.size.width)
@@ -457,7 +426,7 @@ class BoardScreen(Screen[None], AppAccess):
             since.anchor()
         since.display = bool(lines)
         self.query_one("#sincehead", Static).display = bool(lines)
-        self.query_one("#last", Static).display = not lines
+        self.query_one("#last", Drawn).display = not lines
 
     def show_turn(self, panel: DecisionPanel, since: Sequence[Line]) -> None:
         """The board for a player's decision: drawn with the card the panel suggests already
@@ -474,7 +443,7 @@ class BoardScreen(Screen[None], AppAccess):
         olds = list(box.query(DecisionPanel))
         self._panel_to_top = False  # (scroll_to_panel, when there is a panel)
         self._show("note", Text, note)  # it may name a player: text only
-        self.query_one("#note", Static).display = bool(note)
+        self.query_one("#note", Drawn).display = bool(note)
         chosen = panel.card if isinstance(panel, CardChoice) else None
         if chosen != self.chosen:
             self.chosen = chosen
@@ -488,7 +457,7 @@ class BoardScreen(Screen[None], AppAccess):
             return
         if isinstance(panel, CardChoice):
             # a digit key moves the highlight in the same screen update as the panel's text
-            self.watch(panel, "card", self.card_chosen, init=False)
+            panel.on_card = self.card_chosen
         if panel is not None:
             self._mounting.append(box.mount(panel))
             panel.focus()
@@ -507,7 +476,7 @@ class BoardScreen(Screen[None], AppAccess):
         panel = self.panel()
         if panel is not None:
             self.set_focus(panel)  # now, not after the next screen update (Widget.focus)
-        await self.query_one(BoardFooter).update_keys()  # its keys, in the same frame
+        self.query_one(KeysFooter).update_keys()  # its keys, in the same frame
 
     async def relabel(self) -> None:
         """Draw everything again in the current language (it changed): what was written when
@@ -516,8 +485,8 @@ class BoardScreen(Screen[None], AppAccess):
         offer = self.query_one("#offer", CardsView)
         offer.legend = offer.tooltip = offer_tooltip()
         offer.tips = {}  # the cards' own tooltips are made again at the next drawing
-        self.query_one("#tracks", Static).tooltip = tracks_legend()
-        self.query_one("#legend", Static).update(board_legend_line())
+        self.query_one("#tracks", Drawn).tooltip = tracks_legend()
+        self.query_one("#legend", Drawn).update(board_legend_line())
         self.query_one("#sincehead", Static).update(since_head())
         self.query_one(CoachNote).refresh(layout=True)
         self.restyle()

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from peloponnes_tui.demo.narrator import phase_name
-from peloponnes_tui.i18n import _
+from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.render import (
     offer_table,
@@ -25,6 +26,7 @@ from peloponnes_tui.tui.render import (
     tracks_table,
 )
 from peloponnes_tui.tui.session import Seat
+from peloponnes_tui.tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -74,18 +76,18 @@ def slower(pause: float) -> float | None:
 
 class DemoScreen(Screen[None]):
     CSS_PATH = "demo.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,right", "next", N_("Next step")),
+        # (before the panels' own ← - they do not scroll sideways - so that the footer shows it)
+        Binding("left", "back", N_("Step back"), priority=True),
+        Binding("a", "auto", N_("Auto on/off")),
+        Binding("plus", "faster", N_("Faster")),
+        Binding("minus", "slower", N_("Slower")),
+        Binding("q,escape", "app.quit", N_("Quit")),
+    ]
 
     def __init__(self, script: Script, pause: float) -> None:
         super().__init__()
-        # the keys, bound here rather than in BINDINGS so that the footer's words are in the
-        # language chosen when the screen is made
-        self._bindings.bind("space,right", "next", _("Next step"))
-        # (before the panels' own ← - they do not scroll sideways - so that the footer shows it)
-        self._bindings.bind("left", "back", _("Step back"), priority=True)
-        self._bindings.bind("a", "auto", _("Auto on/off"))
-        self._bindings.bind("plus", "faster", _("Faster"))
-        self._bindings.bind("minus", "slower", _("Slower"))
-        self._bindings.bind("q,escape", "app.quit", _("Quit"))
         self.script = script
         self.pause = pause  # seconds per step at the automatic pace, kept while the app runs
         self.auto = False
@@ -100,7 +102,7 @@ class DemoScreen(Screen[None]):
         with VerticalScroll(id="narration"):
             yield Static(id="title")
             yield Static(id="story")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 140, "wide")

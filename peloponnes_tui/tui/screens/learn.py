@@ -181,7 +181,7 @@ class LearnScreen(Screen[None]):
             self.chosen = panel.card if isinstance(panel, CardChoice) else None
             if isinstance(panel, CardChoice):
                 # the panel's chosen card is highlighted on the board as it moves
-                self.watch(panel, "card", self.card_chosen, init=False)
+                panel.on_card = self.card_chosen
             self.query_one("#panelbox", Vertical).mount(panel)
             panel.focus()
         elif shown.mode != "asking":

@@ -28,6 +28,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from peloponnes_tui.i18n import _
+from peloponnes_tui.serve import in_web_session
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.render import (
     offer_table,
@@ -38,7 +39,13 @@ from peloponnes_tui.tui.render import (
 )
 from peloponnes_tui.tui.screens.board import ROOMY
 from peloponnes_tui.tui.screens.board import log_line as event_line
-from peloponnes_tui.tui.screens.load import save_files, save_line
+from peloponnes_tui.tui.screens.load import (
+    file_options,
+    follow_uploads,
+    may_open,
+    path_field,
+    refusal,
+)
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -91,7 +98,10 @@ def where_line(replay: Replay) -> Text:
 
 def keys_line(replay: Replay) -> Text:
     """The keys of the viewer (drawn in the language chosen now)."""
-    hands = _("h: hide the hands") if replay.hands_shown else _("h: show the hands")
+    if replay.hands_locked:
+        hands = _("the hands stay hidden until the game is over")
+    else:
+        hands = _("h: hide the hands") if replay.hands_shown else _("h: show the hands")
     return Text(" · ".join((_("← → an event"), _("[ ] or PgUp PgDn a round"),
                             _("Home End the first or last"),
                             _("↑ ↓ Enter or a click: that log line"), hands,
@@ -223,13 +233,16 @@ class WatchScreen(Screen[None], AppAccess):
     CSS_PATH = "replay.tcss"
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(_("Watch a game: pick a save or type a path and press Enter"),
-                          style="bold"), id="watchhead")
-        yield OptionList(*[Option(save_line(p), id=str(p)) for p in save_files()],
-                         id="files")
-        yield Input(placeholder=_("path to a save file"), id="path")
+        head = (_("Watch a game: pick a save and press Enter") if in_web_session()
+                else _("Watch a game: pick a save or type a path and press Enter"))
+        yield Static(Text(head, style="bold"), id="watchhead")
+        yield OptionList(*file_options(), id="files")
+        yield path_field()
         yield Static("", id="error")
         yield Static(Text(_("Escape: back"), style="dim"), id="watchkeys")
+
+    def on_mount(self) -> None:
+        follow_uploads(self)
 
     @on(OptionList.OptionSelected, "#files")
     def picked(self, event: OptionList.OptionSelected) -> None:
@@ -242,9 +255,11 @@ class WatchScreen(Screen[None], AppAccess):
 
     def open_save(self, path: Path) -> None:
         """Open the save in the viewer, or say why it cannot be watched (one line)."""
+        if not may_open(path):
+            return
         error = open_replay(self, path, self.papp.cards)
         if error:
-            self.query_one("#error", Static).update(Text(error))
+            self.query_one("#error", Static).update(Text(refusal(error, path)))
 
 
 def open_replay(screen: Screen[None], path: Path, cards: CardSet) -> str | None:

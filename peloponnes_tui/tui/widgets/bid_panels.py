@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from rich.style import Style
 from rich.text import Text
-from textual.reactive import var
+from textual.binding import Binding, BindingType
 
 from peloponnes_tui.engine import Answer, BidPrompt, MoveBid, OutbidPrompt, Pass, PlaceBid, Withdraw
 from peloponnes_tui.engine.bidding import affordable, bid_coins, effective_halves
@@ -18,9 +21,22 @@ from peloponnes_tui.tui.widgets.panel import DecisionPanel, click
 class CardChoice(DecisionPanel):
     """Shared by bid and outbid: a cursor over the cards on offer."""
 
-    # the card chosen (None: none, as when passing); the board watches it to highlight the card
-    # in the same screen update as the panel's own
-    card: var[str | None] = var(None)
+    chosen_card: str | None = None  # the card chosen (None: none, as when passing)
+    # told of each new choice (the board: it highlights the card in the same screen update as
+    # the panel's own)
+    on_card: Callable[[str | None], None] | None = None
+
+    @property
+    def card(self) -> str | None:
+        """The card chosen (None: none, as when passing)."""
+        return self.chosen_card
+
+    @card.setter
+    def card(self, card: str | None) -> None:
+        if card != self.chosen_card:
+            self.chosen_card = card
+            if self.on_card is not None:
+                self.on_card(card)
 
     def offer(self) -> list[str]:
         return offer_cards(self.view)
@@ -71,14 +87,14 @@ class CardChoice(DecisionPanel):
 
 
 class BidPanel(CardChoice):
+    # p only chooses to pass (drawing coin cards cannot be taken back): Enter confirms it
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("p", "pass_", N_("Choose pass"))]
     title = N_("bid or pass")
     prompt: BidPrompt
 
     passing = False  # p chose to pass: Enter passes
 
     def setup(self) -> None:
-        # p only chooses to pass (drawing coin cards cannot be taken back): Enter confirms it
-        self._bindings.bind("p", "pass_", N_("Choose pass"))
         self.luxury_max = self.prompt.luxury_usable
         legal = affordable(self.prompt)
         if legal:
@@ -172,14 +188,14 @@ class BidPanel(CardChoice):
 
 
 class OutbidPanel(CardChoice):
+    # w only chooses to withdraw (drawing coin cards cannot be taken back): Enter confirms it
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("w", "withdraw", N_("Choose withdraw"))]
     title = N_("you were outbid")
     prompt: OutbidPrompt
 
     withdrawing = False  # w chose to take the bid back: Enter does it
 
     def setup(self) -> None:
-        # w only chooses to withdraw (drawing coin cards cannot be taken back): Enter confirms
-        self._bindings.bind("w", "withdraw", N_("Choose withdraw"))
         if self.prompt.targets:
             self.card = self.prompt.targets[0].card
 

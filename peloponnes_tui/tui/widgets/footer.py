@@ -1,31 +1,30 @@
-"""The footers: Textual's own with the keys' descriptions in the current language
-(:class:`KeysFooter`), and the board's, which does not rebuild itself at every answer.
+"""The footer: the keys that work now, in the current language, on one line.
 
 A key binding's description is a class constant (``BINDINGS``), so it stays English in the code
 (marked with ``N_`` for the catalog) and is translated here, when the footer draws it.
 
-Textual's ``Footer`` recomposes (removes every key widget and mounts new ones, restyles them and
-lays the screen out again) whenever the screen's bindings may have changed, which is at every
-change of focus: at every answer, when the old decision panel goes and the new one takes the
-keyboard.  That was most of the time an answer took.  This footer looks at the keys it would
-show: when they are the same as shown, it does nothing; when only their words change (one
-panel's key for another's, e.g. ``p Choose pass`` for ``w Choose withdraw``) it rewrites the key
-widgets it has, and hides the ones it has no key for; only more keys than it ever showed, or
-a grouping of keys, makes it recompose.  It shows exactly what Textual's ``Footer`` shows.
+The footer is built from the screen's public ``active_bindings`` and drawn as one line through
+Textual's Line API.  It looks at the keys it would show whenever the screen's bindings may have
+changed (``bindings_updated_signal``, at every change of focus: at every answer, when a new
+decision panel takes the keyboard) and draws itself again only when they differ from the keys
+it shows; its height never changes, so it never has the screen laid out again.  (Textual's own
+``Footer`` removes and mounts a widget per key at every such change, which cost most of the time
+an answer took.)  A click on a key presses it; a disabled key only rings the bell.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from rich.style import Style
+from rich.text import Text
+from textual.strip import Strip
+from textual.widget import Widget
 
 from peloponnes_tui.i18n import N_, _
-from peloponnes_tui.tui.widgets.drawn import quiet_virtual_size
 
 if TYPE_CHECKING:
-    from textual.app import ComposeResult
+    from textual.events import MouseMove
     from textual.screen import Screen
 
 
@@ -39,19 +38,6 @@ def translated(text: str) -> str:
     return _(text) if text else text
 
 
-class KeysFooter(Footer):
-    """Textual's ``Footer``, its keys described in the current language."""
-
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                widget.description = translated(widget.description)
-                tooltip = widget.tooltip
-                if isinstance(tooltip, str):
-                    widget.tooltip = translated(tooltip)
-            yield widget
-
-
 class Key(NamedTuple):
     """One key as the footer shows it."""
 
@@ -63,86 +49,122 @@ class Key(NamedTuple):
     tooltip: str
 
 
-class BoardKey(FooterKey):
-    """A key of the board's footer: when its words change, the screen is laid out once, not
-    twice (``quiet_virtual_size``)."""
+class KeysFooter(Widget, can_focus=False):
+    """The keys of the focused widget and of the screen, described in the current language;
+    the key that opens the command palette at the right end."""
 
-    virtual_size = quiet_virtual_size()
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "keys-footer--key", "keys-footer--description", "keys-footer--edge"}
+    DEFAULT_CSS = """
+    KeysFooter {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .keys-footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .keys-footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .keys-footer--edge { color: $foreground 20%; }
+    }
+    """
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.keys: tuple[Key, ...] = ()  # the keys shown, left to right
+        self.palette: Key | None = None  # the command palette's key, at the right end
+        self.line: Strip | None = None  # the line as drawn (None: to be drawn)
 
-class BoardFooter(KeysFooter):
-    """A ``KeysFooter`` that updates its keys in place (see the module's docstring)."""
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.update_keys()
 
-    _shown: tuple[Key, ...] | None = None
-
-    def shown_keys(self) -> tuple[Key, ...] | None:
-        """The keys ``Footer.compose`` would show, in order; None when it would show more than
-        plain keys (a group of keys under one label), which only a recompose draws."""
-        keys: dict[str, Key] = {}
-        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
-            if not binding.show:
-                continue
-            if binding.group is not None:
-                return None
-            # Footer.compose shows the first binding of each action
-            keys.setdefault(binding.action, Key(binding.key, self.app.get_key_display(binding),
-                                                translated(binding.description),
-                                                binding.action, enabled, translated(tooltip)))
-        return tuple(keys.values())
-
-    def compose(self) -> ComposeResult:
-        self._shown = None  # what is shown is whatever this composes
-        for widget in super().compose():
-            if type(widget) is FooterKey:
-                # Footer.compose makes the keys; each becomes a BoardKey, the same widget
-                # with a quieter virtual size (a subclass that adds no state)
-                widget.__class__ = BoardKey
-            yield widget
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._update_keys)
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.update_keys()
 
-    async def update_keys(self) -> None:
-        """Show the keys of the focused widget now, not after the next screen update (the board
-        calls it when a new decision panel has the keyboard, so the keys change in the same
-        frame as the panel)."""
-        with self._context():  # as if called from the footer's own messages (its compose binds)
-            await self._update_keys()
+    def shown_keys(self) -> tuple[tuple[Key, ...], Key | None]:
+        """The keys to show (the first binding of each action that is shown), and the command
+        palette's key."""
+        keys: dict[str, Key] = {}
+        palette: Key | None = None
+        app = self.app
+        palette_key = app.COMMAND_PALETTE_BINDING if app.ENABLE_COMMAND_PALETTE else None
+        for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items():
+            if key != palette_key and not binding.show:
+                continue
+            shown = Key(binding.key, app.get_key_display(binding),
+                        translated(binding.description), binding.action, enabled,
+                        translated(tooltip or binding.tooltip))
+            if key == palette_key:
+                palette = shown  # (shown at the right end, as Textual's own footer does)
+            else:
+                keys.setdefault(binding.action, shown)
+        return tuple(keys.values()), palette
 
-    async def _update_keys(self) -> None:
-        if not self.is_attached:
-            return
-        shown = self.shown_keys()
-        if shown is not None and shown == self._shown:
-            return
-        widgets = [w for w in self.query_children(FooterKey)
-                   if not w.has_class("-command-palette")]
-        if (shown is None or self._shown is None or len(shown) > len(widgets)
-                or any(w.has_class("-grouped") for w in widgets)):
-            await self.recompose()
-            self._shown = shown
-            return
-        before = self._shown
-        self._shown = shown
-        for i, (widget, key) in enumerate(zip(widgets, shown, strict=False)):
-            if i < len(before) and before[i] == key and widget.display:
-                continue  # this key stays as it is (Enter, the help, ...): not drawn again
-            widget.key = key.key
-            widget.key_display = key.display
-            widget.description = key.description
-            widget.action = key.action
-            widget._disabled = not key.enabled
-            widget.set_class(not key.enabled, "-disabled")
-            widget.tooltip = key.tooltip or None
-            widget.display = True
-            widget.refresh(layout=True)
-        # fewer keys than key widgets: the rest wait hidden for a panel with more keys
-        for widget in widgets[len(shown):]:
-            widget.display = False
+    def update_keys(self) -> None:
+        """Show the keys that work now; drawn again only when they changed (the board calls it
+        when a new decision panel has the keyboard, so the keys change in the same frame as
+        the panel)."""
+        keys, palette = self.shown_keys()
+        if (keys, palette) != (self.keys, self.palette):
+            self.keys, self.palette = keys, palette
+            self.line = None
+            self.refresh()
+
+    def key_text(self, key: Key) -> Text:
+        """One key: its cap and what it does, a click on it presses it."""
+        click = Style(meta={"@click": f"app.simulate_key({key.key!r})" if key.enabled
+                            else "app.bell()", "tip": key.tooltip})
+        dim = Style(dim=not key.enabled)
+        text = Text()
+        text.append(f" {key.display} ",
+                    self.get_component_rich_style("keys-footer--key") + dim + click)
+        if key.description:
+            text.append(f"{key.description} ",
+                        self.get_component_rich_style("keys-footer--description") + dim + click)
+        return text
+
+    def draw(self, width: int) -> Strip:
+        base = self.visual_style.rich_style
+        left = Text(no_wrap=True, overflow="crop", end="")
+        for key in self.keys:
+            left.append_text(self.key_text(key))
+        right = Text(no_wrap=True, end="")
+        if self.palette is not None:
+            right.append("▏", self.get_component_rich_style("keys-footer--edge"))
+            right.append_text(self.key_text(self.palette))
+        room = max(0, width - right.cell_len)
+        left.truncate(room, overflow="crop", pad=True)
+        line = left + right
+        line.stylize_before(base)
+        segments = line.render(self.app.console)
+        return Strip(segments).crop_extend(0, width, base)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if self.line is None or self.line.cell_length != width:
+            self.line = self.draw(width)
+        return self.line if y == 0 else Strip.blank(width, self.visual_style.rich_style)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.line = None  # a new theme or language: drawn again
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        tip = event.style.meta.get("tip") if event.style else None
+        tip = tip if isinstance(tip, str) and tip else None
+        if tip != self.tooltip:
+            self.tooltip = tip
 
 
-__all__ = ["BoardFooter", "BoardKey", "KeysFooter", "translated"]
+__all__ = ["Key", "KeysFooter", "translated"]

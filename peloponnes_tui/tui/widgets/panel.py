@@ -18,15 +18,13 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.visual import Visual
-from textual.widget import Widget
 
 from peloponnes_tui.engine import Answer, Prompt
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.i18n import N_, _, name
 from peloponnes_tui.tui.colours import res_style
 from peloponnes_tui.tui.session import Session
-from peloponnes_tui.tui.widgets.drawn import DrawnOnce, quiet_virtual_size
+from peloponnes_tui.tui.widgets.drawn import Drawing, LinesWidget
 
 BACK_KEYS = "abcdefg"
 
@@ -43,8 +41,9 @@ class Decided(Message):
         super().__init__()
 
 
-class DecisionPanel(Widget, can_focus=True):
-    """Base: coin selection by back, luxury count, preview, confirm with the engine's check."""
+class DecisionPanel(LinesWidget, can_focus=True):
+    """Base: coin selection by back, luxury count, preview, confirm with the engine's check.
+    Its text is built once per change of a choice and drawn once (:class:`Drawing`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "confirm", N_("Confirm")),
@@ -57,11 +56,10 @@ class DecisionPanel(Widget, can_focus=True):
         Binding("down", "move(1)", show=False),
     ]
     title = N_("Decision")  # translated where it is shown
-    virtual_size = quiet_virtual_size()  # its growing takes one layout, not two (drawn.py)
 
     def __init__(self, session: Session, prompt: Prompt) -> None:
         super().__init__()
-        self._drawn: DrawnOnce | None = None  # the text as drawn (render)
+        self.drawn_text: Drawing | None = None  # the text as drawn
         widget_state = set(vars(self))
         self.session = session
         self.cards = session.cards
@@ -73,23 +71,22 @@ class DecisionPanel(Widget, can_focus=True):
         self.luxury = 0
         self.luxury_max = 0
         self.error: str | None = None  # the reason shown after a refused confirm
-        self._text: Text | None = None  # what render() shows, rebuilt only when a choice changes
+        self._text: Text | None = None  # what it shows, rebuilt only when a choice changes
         self.setup()
-        # what a panel's prompt and choices are (what :meth:`renew` takes from another panel)
-        self._state = frozenset(vars(self)) - widget_state
+        # what a panel's prompt and choices are (what :meth:`renew` takes from another panel):
+        # the attributes its own code set, not the widget's
+        self.panel_state = frozenset(
+            key for key in vars(self) if key not in widget_state and not key.startswith("_"))
 
     def renew(self, other: DecisionPanel) -> None:
         """Become ``other``, a panel of the same kind for the next prompt: take its prompt and
         choices.  The screen keeps this widget, its focus and its keys instead of mounting the
         other one (a new focused widget would have the whole screen drawn again)."""
         assert type(other) is type(self)
-        mine = vars(self)
-        for key in self._state | other._state:
-            if key.startswith("_reactive_"):  # through the reactive, so its watchers see it
-                name = key.removeprefix("_reactive_")
-                setattr(self, name, getattr(other, name))
-            elif key in vars(other):
-                mine[key] = vars(other)[key]
+        mine, theirs = vars(self), vars(other)
+        for key in self.panel_state | other.panel_state:
+            if key in theirs:
+                mine[key] = theirs[key]
             else:
                 mine.pop(key, None)  # back to the class's default
         self._text = None
@@ -177,14 +174,14 @@ class DecisionPanel(Widget, can_focus=True):
             self._text = self.compose_text()
         return self._text
 
-    def render(self) -> Visual:
+    def drawing(self) -> Drawing:
         # Textual asks for the content twice per update (its height, then its lines): the text
-        # is built once and drawn once (DrawnOnce; Textual's own path for text wraps it for
-        # each, and took twice as long)
+        # is built once and drawn once (Textual's own path for text wraps it for each, and
+        # took twice as long)
         text = self.text
-        if self._drawn is None or self._drawn.renderable is not text:
-            self._drawn = DrawnOnce(self, text)
-        return self._drawn
+        if self.drawn_text is None or self.drawn_text.renderable is not text:
+            self.drawn_text = Drawing(text)
+        return self.drawn_text
 
     def update_text(self) -> None:
         """Rebuild the text; lay the screen out again only if it needs more rows than the panel
