@@ -1,4 +1,4 @@
-"""Textual and Rich are used through their public API only (docs/developers.md): no private module,
+"""Textual and Rich are used through their public API only (issue 22): no private module,
 no ``__class__`` swap, no override of a private method or attribute of a Textual or Rich class, no
 private attribute of a library object.  One release of either can change any private name, and
 the app or the tests would break with it.  The one exception is ``peloponnes_tui/tui/compat.py``,
@@ -40,12 +40,7 @@ PYTHON_API = {"_replace", "_asdict", "_fields", "_field_defaults", "_make", "_ex
 
 # Areas still being moved to public ground (issue 22): checked, but allowed to fail until then.
 PENDING = {
-    "package": "tui/app.py (the crash handler), tui/render.py, tui/screens/board.py, "
-               "tui/screens/demo.py and tui/widgets/{bid_panels,board_scroll,drawn,footer}.py "
-               "still use Textual's and Rich's internals",
     "bench": "bench/tui.py still reads Textual's compositor and settle flags",
-    "tests/test_tui_drawn.py": "test_tui_drawn.py still compares the drawing code with Textual's "
-                               "and Rich's internals",
 }
 
 
@@ -328,3 +323,15 @@ def test_a_subclass_overriding_a_private_method_is_found() -> None:
     assert isinstance(node, ast.ClassDef)
     used = {name for _, name in names_on_self(node) if name in theirs_for(Sample)}
     assert used == {"_css_type_name", "_refresh_layout", "_compositor"}
+
+
+def test_compat_touches_only_the_hook_it_documents() -> None:
+    """``tui/compat.py`` overrides App's ``_handle_exception`` (Textual has no public hook for an
+    unexpected error), and touches nothing else private of Textual's or Rich's."""
+    from peloponnes_tui.tui.compat import HOOK
+
+    assert scan(COMPAT).imports == [] and scan(COMPAT).swaps == []
+    theirs = library_private_names()
+    assert {name for name, _ in scan(COMPAT).attributes if name in theirs} == {HOOK}
+    overridden = {f.what.split()[2].rstrip(",") for f in private_overrides(COMPAT)}
+    assert overridden == {HOOK}
