@@ -26,6 +26,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent / "tests"))  # the tests' support module: the game states
+
+from support import finished_session, session_at  # noqa: E402
 
 from peloponnes_tui.cards import load_cards  # noqa: E402
 from peloponnes_tui.engine import (  # noqa: E402
@@ -37,7 +40,6 @@ from peloponnes_tui.engine import (  # noqa: E402
 )
 from peloponnes_tui.tui.app import PeloponnesApp  # noqa: E402
 from peloponnes_tui.tui.session import DATA_DIR_ENV, Session  # noqa: E402
-from peloponnes_tui.tui.testing import finished_session, session_at  # noqa: E402
 
 
 async def shoot(name: str, size: tuple[int, int], session: Session | None,

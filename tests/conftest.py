@@ -38,21 +38,3 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
-
-
-@pytest.fixture(autouse=True)
-def thorough_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``pilot.pause()`` waits for the messages of the widgets that exist when it starts; a widget
-    mounted meanwhile (a new decision panel, a screen's children) may still have its first layout
-    pending, and on a busy machine a test could read the screen before it. Pause twice, so the
-    widgets mounted by the first wait are waited for too."""
-    from textual.pilot import Pilot
-
-    original = Pilot.pause
-
-    async def pause(self: Pilot[object], delay: float | None = None) -> None:
-        await original(self, delay)
-        if delay is None:
-            await original(self, None)
-
-    monkeypatch.setattr(Pilot, "pause", pause)

@@ -6,26 +6,44 @@ depends on a shuffle the test does not control: hands are named coin card by coi
 cards of the round are named in draw order, and blind draws are fixed with ``coins_next``.  The
 expected numbers come from the card data (:func:`power_of` and the others), so that rebalancing
 the designed values (docs/card-data.md, "Balance") does not change what the tests test.
+
+For the app: games brought by random bots to a wanted decision (:func:`session_at`,
+:func:`finished_session`), the keys a hurried player presses (:func:`key_for`,
+:func:`decisions_by_keys`), the screen as text (:func:`screen_text`) and waiting until it has
+settled (:func:`settled`) -- all through Textual's public API.  ``screenshots/make.py`` uses them
+too.
 """
 
 from __future__ import annotations
 
 import glob
+import html
+import inspect
 import os
+import re
 import shutil
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, assert_never, cast
 
 import pytest
 import yaml
+from rich.cells import cell_len
 
+from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import DEFAULT_CARDS_PATH, CardSet, load_cards, parse_cards
 from peloponnes_tui.engine import (
     Answer,
+    AnyPrompt,
+    BidPrompt,
+    BuildPrompt,
+    CatastrophePrompt,
+    CompletePrompt,
     Event,
+    FeedPrompt,
     Game,
     IllegalAnswer,
+    OutbidPrompt,
     Pass,
     PlaceBid,
     Placed,
@@ -35,7 +53,13 @@ from peloponnes_tui.engine import (
 from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.colours import COLOURS
-from peloponnes_tui.tui.session import HUMAN, Seat, Session
+from peloponnes_tui.tui.session import HUMAN, Seat, Session, default_seats
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.notifications import Notification
+
+    from peloponnes_tui.tui.widgets.panel import DecisionPanel
 
 CARDS = load_cards()
 SEED = 2024
@@ -67,18 +91,25 @@ __all__ = [
     "cards_with",
     "coin",
     "coins",
+    "decisions_by_keys",
     "events",
     "expect_illegal",
+    "finished_session",
     "game_at",
     "grain_of",
     "income_of",
     "inhabitants_of",
+    "key_for",
+    "notifications",
     "pass_",
     "placed",
     "play_to_end",
     "power_of",
     "quiet_round",
+    "screen_text",
+    "session_at",
     "session_from",
+    "settled",
     "texts",
 ]
 
@@ -211,6 +242,35 @@ def session_from(*players: PlayerSpec, kinds: Sequence[str] | None = None, priva
                        position=pos, bot_pause=0)
 
 
+def session_at(cards: CardSet, players: int, want: Callable[[Prompt], bool], seed: int = 1,
+               max_seeds: int = 60, privacy: bool = False, min_round: int = 0) -> Session:
+    """A session whose pending prompt satisfies ``want``, reached by random bots (the first of
+    ``max_seeds`` seeds from ``seed`` on that reaches one in round ``min_round`` or later).
+
+    Every seat is human in the returned session, so the app shows the panel for it.
+    """
+    for s in range(seed, seed + max_seeds):
+        seats = default_seats(players, humans=players)
+        game = Game.new([x.name for x in seats], s, cards)
+
+        def wanted(prompt: Prompt, game: Game = game) -> bool:
+            return game.round >= min_round and want(prompt)
+
+        BotPlayers.seated(cards, ["random"] * players, s).play(game, stop=wanted)
+        if game.pending is not None:
+            return Session(game, seats, privacy, s)
+    raise LookupError("no game reached the wanted prompt")
+
+
+def finished_session(cards: CardSet, players: int = 3, seed: int = 1) -> Session:
+    """A session whose game random bots have played to the end (every seat human)."""
+    seats = default_seats(players, humans=players)
+    game = Game.new([x.name for x in seats], seed, cards)
+    BotPlayers.seated(cards, ["random"] * players, seed).play(game)
+    return Session(game, seats, False, seed)
+
+
+
 # -- reading a game --------------------------------------------------------------------------------
 
 def coins(game: Game, seat: int, resource: str | None = None, amount: int | None = None
@@ -337,17 +397,107 @@ def card_frame(screen: str, name: str) -> tuple[int, int, list[str]]:
     raise AssertionError(f"no card named {name!r} on screen")
 
 
+# -- the screen as text ----------------------------------------------------------------------------
+
+_SVG_TEXT = re.compile(r"<text ([^>]*)>([^<]*)</text>")
+_SVG_X = re.compile(r'\bx="([^"]+)"')
+_SVG_LINE = re.compile(r'clip-path="url\(#[^)]*-line-(\d+)\)"')
+_SVG_LINE_WIDTH = re.compile(r'<clipPath id="[^"]*-line-0">\s*<rect [^>]*\bwidth="([^"]+)"')
+
+
+def screen_text(app: App[Any]) -> str:
+    """What the app's screen shows, as plain text: one line per row of the terminal, each as
+    wide as the terminal (no newline after the last), with the screens below a modal dialog
+    showing where the dialog leaves them visible.
+
+    Read back from ``App.export_screenshot``: Rich's SVG export writes each run of text as a
+    ``<text>`` element clipped to its terminal line (``...-line-N``) at ``x`` = column × the
+    width of a cell, with spaces as no-break spaces; runs of spaces only are left out and come
+    back here as the gaps between the runs."""
+    width, height = app.size
+    svg = app.export_screenshot(simplify=True)
+    line = _SVG_LINE_WIDTH.search(svg)
+    cell = float(line.group(1)) / width if line else 20 * 0.61  # Rich's default font aspect
+    rows: list[list[tuple[int, str]]] = [[] for _ in range(height)]
+    for tag in _SVG_TEXT.finditer(svg):
+        y = _SVG_LINE.search(tag.group(1))
+        x = _SVG_X.search(tag.group(1))
+        if y is None or x is None:
+            continue  # the window's title
+        run = html.unescape(tag.group(2)).replace("\xa0", " ").replace("\n", "")
+        if run:
+            rows[int(y.group(1))].append((round(float(x.group(1)) / cell), run))
+    lines = []
+    for runs in rows:
+        parts, at = [], 0
+        for x, run in sorted(runs):
+            assert x >= at, f"overlapping runs of text in the screenshot at column {x}"
+            parts += [" " * (x - at), run]
+            at = x + cell_len(run)
+        parts.append(" " * (width - at))
+        lines.append("".join(parts))
+    return "\n".join(lines)
+
+
+def notifications(app: App[Any]) -> list[Notification]:
+    """The notifications ``app`` gives from now on (the list grows as it gives them): its
+    ``notify`` method is wrapped, on this app object only, to keep each notification with the
+    arguments it was given and its own defaults for the others."""
+    from textual.notifications import Notification
+
+    notify = app.notify
+    signature = inspect.signature(notify)
+    given: list[Notification] = []
+
+    def recording(*args: Any, **kwargs: Any) -> None:
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        given.append(Notification(**bound.arguments))
+        notify(*args, **kwargs)
+
+    app.notify = recording  # type: ignore[method-assign]
+    return given
+
+
 # -- playing the app by keys -------------------------------------------------------------------
 
-async def settled(pilot: Any, bound: int = 200) -> None:
-    """Wait until the screen has settled (``tui.testing.screen_busy``: no update of the screen
-    still to come).  ``bound`` only stops a hang."""
-    from peloponnes_tui.tui.testing import screen_busy
+def key_for(panel: DecisionPanel) -> tuple[str, ...]:
+    """Keys that make a legal choice in this panel (what a hurried player would press)."""
+    prompt = cast(AnyPrompt, panel.prompt)
+    ans = panel.answer()
+    legal = ans is not None and panel.session.check(ans) is None
+    match prompt:
+        case BidPrompt():
+            # p only chooses to pass; Enter confirms it
+            return ("enter",) if legal else ("p", "enter")
+        case OutbidPrompt():
+            return ("w", "enter")
+        case BuildPrompt():
+            # Enter pays; when paying is impossible, u puts the building under construction
+            return ("enter",) if prompt.can_pay else ("u",)
+        case CatastrophePrompt() | FeedPrompt() | CompletePrompt():
+            return ("enter",)  # the panel's suggested treatment, feeding or completion
+        case _:
+            assert_never(prompt)
 
+
+async def settled(pilot: Any, bound: int = 200) -> str:
+    """Wait until the screen has settled, and return it as text (:func:`screen_text`).
+
+    ``Pilot.pause`` waits for the messages waiting when it starts and then lays out and repaints
+    the screen; what those messages set off (a widget mounted meanwhile, its first layout, a
+    callback after the refresh such as a scroll into view) may still be to come.  So pause until
+    a pause changes nothing on the screen (after the animations under way or scheduled have
+    run).  ``bound`` only stops a hang."""
+    app = pilot.app
+    await pilot.wait_for_scheduled_animations()
+    before = screen_text(app)
     for _ in range(bound):
         await pilot.pause()
-        if not screen_busy(pilot.app):
-            return
+        now = screen_text(app)
+        if now == before:
+            return now
+        before = now
     raise AssertionError(f"the screen did not settle in {bound} pauses")
 
 
@@ -358,7 +508,6 @@ async def decisions_by_keys(pilot: Any, bound: int = 800) -> AsyncIterator[Any]:
     screen there.  ``bound`` only stops a hang."""
     from peloponnes_tui.tui.screens.handoff import HandoffScreen
     from peloponnes_tui.tui.screens.scoring import ScoringScreen
-    from peloponnes_tui.tui.testing import key_for
 
     app = pilot.app
     for _ in range(bound):

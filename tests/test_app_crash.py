@@ -7,13 +7,13 @@ import json
 from typing import Any
 
 import pytest
+from support import session_at, settled
 
 from peloponnes_tui.crash import logs_dir
 from peloponnes_tui.engine import BidPrompt, Game
 from peloponnes_tui.tui.app import PAUSE_ENV, PeloponnesApp, run_app
 from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.session import autosave_path
-from peloponnes_tui.tui.testing import session_at
 
 
 def half_applied(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -40,12 +40,12 @@ async def test_an_error_in_the_app_keeps_the_autosave_and_is_logged(cards, autos
     app = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
     with pytest.raises(ZeroDivisionError):  # run_test hands the error on to the test
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             assert isinstance(app.screen, BoardScreen)
             answers = len(app.session.game.answers)
             half_applied(monkeypatch)
             await pilot.press("p", "enter")  # pass: applied, then the injected error
-            await pilot.pause()
+            await settled(pilot)
             assert len(app.session.game.answers) == answers + 1  # the game did change
     assert app.return_code == 1
     assert app.crash is not None
@@ -66,10 +66,10 @@ def test_run_app_ends_with_one_line_and_status_1(cards, autosaved, monkeypatch, 
     run = PeloponnesApp.run
 
     async def player(pilot: Any) -> None:
-        await pilot.pause()
+        await settled(pilot)
         half_applied(monkeypatch)
         await pilot.press("p", "enter")
-        await pilot.pause()
+        await settled(pilot)
 
     def headless(self: PeloponnesApp, **kwargs: Any) -> Any:
         return run(self, headless=True, size=(80, 24), auto_pilot=player)
@@ -90,9 +90,9 @@ def test_an_error_before_any_game_gives_no_autosave_note(monkeypatch, capsys):
     run = PeloponnesApp.run
 
     async def player(pilot: Any) -> None:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("question_mark")  # the rules screen needs the cards
-        await pilot.pause()
+        await settled(pilot)
 
     def no_cards(self: PeloponnesApp) -> Any:
         raise LookupError("injected: no cards")

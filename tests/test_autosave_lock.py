@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support import notifications, screen_text, session_at, settled
 from textual.widgets import OptionList
 
 from peloponnes_tui.engine import BidPrompt
@@ -38,8 +39,6 @@ from peloponnes_tui.tui.session import (
     default_seats,
     saves_dir,
 )
-from peloponnes_tui.tui.testing import session_at
-from peloponnes_tui.tui.textdump import screen_text
 
 
 @pytest.fixture
@@ -73,7 +72,7 @@ async def test_a_second_window_cannot_resume_the_game_another_window_plays(
         cards, autosaved, other_window):
     app = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, MessageScreen)
         text = " ".join(screen_text(app).split())
         assert "The autosaved game is open in another window" in text
@@ -89,12 +88,12 @@ async def test_loading_the_autosave_from_the_load_screen_is_refused_the_same_way
         cards, autosaved, other_window):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("l")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, LoadScreen)
         app.screen.load(autosave_path())
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, MessageScreen)
         assert f"process {other_window}," in screen_text(app)
         assert app.session is None
@@ -104,25 +103,26 @@ async def test_loading_the_autosave_from_the_load_screen_is_refused_the_same_way
 async def test_a_new_game_in_a_second_window_autosaves_to_its_own_file(
         cards, autosaved, other_window):
     app = PeloponnesApp(cards=cards, bot_pause=0)
+    notes = notifications(app)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.start_new(default_seats(3, humans=3), seed=5, privacy=False)
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, BoardScreen)
         own = app.autosave_to
         assert own.parent == saves_dir() and own.name.startswith("autosave-")
         assert own.name.endswith(f"-{os.getpid()}.json")
         assert json.loads(own.read_text(encoding="utf-8"))["seed"] == 5
-        (note,) = [n.message for n in app._notifications]
+        (note,) = [n.message for n in notes]
         assert f"Another window owns the autosaved game (the window of process {other_window}," \
             in note
         assert f"This game is autosaved to {own}: Load lists it." in note
         await pilot.press("p", "enter")  # an answer: autosaved to its own file only
-        await pilot.pause()
+        await settled(pilot)
         saved = json.loads(own.read_text(encoding="utf-8"))
         assert len(saved["answers"]) == len(app.session.game.answers) == 1
         app.push_screen(LoadScreen())
-        await pilot.pause()
+        await settled(pilot)
         files = app.screen.query_one("#files", OptionList)
         listed = [files.get_option_at_index(i).id for i in range(files.option_count)]
         assert listed == [str(autosave_path()), str(own)]
@@ -162,7 +162,7 @@ async def test_a_stale_lock_of_a_killed_window_is_taken_over(cards, autosaved, d
     (data_dir / LOCK).write_text(dead.to_json())
     app = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, BoardScreen)
         holder = LockHolder.from_text((data_dir / LOCK).read_text())
         assert holder is not None and holder.pid == os.getpid()
@@ -230,7 +230,7 @@ async def test_the_app_cleans_stale_temporary_files_when_it_starts(cards, data_d
     os.utime(stale, (old, old))
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
     assert not stale.exists()
 
 

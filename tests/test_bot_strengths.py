@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import session_at
 
 from peloponnes_tui.bots import (
     BOT_NAMES,
@@ -24,7 +25,6 @@ from peloponnes_tui.engine import BidPrompt
 from peloponnes_tui.engine.game import Game
 from peloponnes_tui.simulate import NAMES, game_seed, play_game
 from peloponnes_tui.tui.session import Session
-from peloponnes_tui.tui.testing import session_at
 
 
 def test_strength_names_resolve_weakest_first(cards):

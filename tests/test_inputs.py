@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from support import CARDS, NAMES, SEED
+from support import CARDS, NAMES, SEED, settled
 from textual.events import Paste
 from textual.widgets import Input
 
@@ -414,17 +414,17 @@ def test_a_settings_file_through_load_json_model(tmp_path: Path) -> None:
 async def test_new_game_name_input_takes_no_control_characters(cards: Any) -> None:
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
         name = app.screen.query_one("#name0", Input)
         name.focus()
         name.value = ""
         name.post_message(Paste(PWNED))
-        await pilot.pause()
+        await settled(pilot)
         assert name.value == ""  # the whole paste is refused, as a typed control key would be
         name.post_message(Paste("Ariadne"))
-        await pilot.pause()
+        await settled(pilot)
         assert name.value == "Ariadne"
         seed = app.screen.query_one("#seed", Input)
         seed.focus()

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
+from support import screen_text, settled
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.prompts import (
@@ -37,7 +38,6 @@ from peloponnes_tui.learn.lessons import (
 )
 from peloponnes_tui.tui.learn import LearnApp
 from peloponnes_tui.tui.screens.learn import LearnScreen
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
 
 # The keys that make each of the lesson's nine decisions with the decision panels.
@@ -254,10 +254,10 @@ async def play_by_keys(lesson: Lesson, cards: CardSet, size: tuple[int, int]
     seen: list[str] = []
     footer = ""
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         seen.append(screen_of(app).text)  # the opening
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         for n, keys in enumerate(KEYS, 1):
             screen = screen_of(app)
             assert screen.run.mode == "asking" and screen.run.number() == n
@@ -266,16 +266,16 @@ async def play_by_keys(lesson: Lesson, cards: CardSet, size: tuple[int, int]
             if n == 1:
                 footer = screen_text(app).rstrip("\n").split("\n")[-1]
             await pilot.press(*keys)
-            await pilot.pause()
+            await settled(pilot)
             assert screen.run.mode == "explaining", (n, screen.text)
             seen.append(screen.text)
             await pilot.press("enter")
-            await pilot.pause()
+            await settled(pilot)
         screen = screen_of(app)
         assert screen.run.mode == "over" and screen.run.game.over
         seen.append(screen.text)
         await pilot.press("q")
-        await pilot.pause()
+        await settled(pilot)
     assert app.return_code == 0
     return seen, footer
 
@@ -320,16 +320,16 @@ def test_a_wrong_answer_by_keys_shows_the_hint_and_the_game_stays(lesson: Lesson
         app = LearnApp(lesson, cards)
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press("enter")  # begin
-            await pilot.pause()
+            await settled(pilot)
             screen = screen_of(app)
             before = screen.run.game.snapshot()
             await pilot.press("enter")  # the panel's first choice: two on the Council House
-            await pilot.pause()
+            await settled(pilot)
             assert screen.run.game.snapshot() == before and screen.run.mode == "asking"
             assert ("✗ That is not what this step asks for. Not this time: bid exactly three "
                     "coin cards on the Stoa (press 1, then Enter).") in screen.text
             await pilot.press("1", "enter")  # the Stoa now, as asked
-            await pilot.pause()
+            await settled(pilot)
             assert screen.run.mode == "explaining"
 
     asyncio.run(go())
@@ -339,22 +339,22 @@ def test_ctrl_r_repeats_the_step_from_its_start(lesson: Lesson, cards: CardSet) 
     async def go() -> None:
         app = LearnApp(lesson, cards)
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             screen = screen_of(app)
             await pilot.press("enter", "1", "enter", "enter")
-            await pilot.pause()
+            await settled(pilot)
             begun = screen.run.game.snapshot()
             asked = screen.text
             assert asked.startswith("Lesson 2 of 9: Being outbid")
             await pilot.press("enter")  # move the bid
-            await pilot.pause()
+            await settled(pilot)
             assert screen.run.mode == "explaining" and screen.run.game.snapshot() != begun
             await pilot.press("ctrl+r")
-            await pilot.pause()
+            await settled(pilot)
             assert screen.run.game.snapshot() == begun and screen.text == asked
             assert isinstance(app.focused, DecisionPanel)
             await pilot.press("enter")
-            await pilot.pause()
+            await settled(pilot)
             assert screen.run.mode == "explaining"
 
     asyncio.run(go())
@@ -368,13 +368,13 @@ def test_learn_to_play_on_the_start_screen_opens_the_lesson_and_q_goes_back(card
     async def go() -> None:
         app = PeloponnesApp(cards=cards, bot_pause=0)
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             await pilot.press("t")
-            await pilot.pause()
+            await settled(pilot)
             assert isinstance(app.screen, LearnScreen)
             assert app.screen.text.startswith("Learn to play: the last two rounds")
             await pilot.press("q")
-            await pilot.pause()
+            await settled(pilot)
             assert isinstance(app.screen, StartScreen) and app.session is None
 
     asyncio.run(go())

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import get_args
 
 import pytest
+from support import screen_text, session_at, settled
 
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import CardSet
@@ -22,8 +23,6 @@ from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.render import log_line
 from peloponnes_tui.tui.session import Session, autosave_path
 from peloponnes_tui.tui.summary import since_last_turn
-from peloponnes_tui.tui.testing import session_at
-from peloponnes_tui.tui.textdump import screen_text
 
 # English words no German log sentence may keep (card and player names aside, which these
 # games do not contain)
@@ -145,9 +144,9 @@ async def test_the_board_log_of_a_resumed_game_is_in_german(cards: CardSet) -> N
     try:
         app = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
         async with app.run_test(size=(160, 50)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             await pilot.press("v")  # the log
-            await pilot.pause()
+            await settled(pilot)
             text = screen_text(app)
     finally:
         set_language("en")

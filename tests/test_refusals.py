@@ -13,7 +13,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support import CARDS, SUPPLY_B, PlacedSpec, PlayerSpec, bid, game_at, session_from
+from support import (
+    CARDS,
+    SUPPLY_B,
+    PlacedSpec,
+    PlayerSpec,
+    bid,
+    game_at,
+    screen_text,
+    session_from,
+    settled,
+)
 from test_i18n import source_messages
 
 import peloponnes_tui
@@ -34,7 +44,6 @@ from peloponnes_tui.i18n import set_language
 from peloponnes_tui.prompt_text import prompt_text
 from peloponnes_tui.refusals import refusal_text
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.textdump import screen_text
 
 # Forest, Quarry and Pasture in the market; Coast, Granary and Well in the conquest row.
 REVEAL = ["forest", "quarry", "pasture", "coast", "granary", "well"]
@@ -258,10 +267,10 @@ async def test_the_app_shows_a_refusal_in_german(german: None) -> None:
     app = PeloponnesApp(cards=CARDS, bot_pause=0)
     async with app.run_test(size=(100, 40)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("0")
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         text = " ".join(screen_text(app).split())
     assert "Wald braucht mindestens 1 Münzkarte; du hast 0 geboten" in text
     assert session.game.answers == []

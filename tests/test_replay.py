@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from support import NAMES, said
+from support import NAMES, finished_session, said, screen_text, settled
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -32,8 +32,6 @@ from peloponnes_tui.tui.replay_app import ReplayApp
 from peloponnes_tui.tui.screens.replay import ReplayScreen, WatchScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import HUMAN, Seat, Session, saves_dir
-from peloponnes_tui.tui.testing import finished_session
-from peloponnes_tui.tui.textdump import screen_text
 
 SEED = 1
 KINDS = (HUMAN, HUMAN, "heuristic", "random")  # two people and two computers
@@ -78,7 +76,7 @@ async def press(pilot: Pilot[Any], key: str, times: int) -> None:
     idle after every key, which at a few hundred keys is most of a minute)."""
     for _ in range(times):
         pilot.app.post_message(events.Key(key, None))
-    await pilot.pause()
+    await settled(pilot)
 
 
 def where(app: App[Any]) -> str:
@@ -136,10 +134,10 @@ def test_each_answer_moment_is_the_table_of_the_game_replayed_to_that_answer(car
 async def open_from_start(pilot: Pilot[Any]) -> Replay:
     """w on the start screen, Enter on the first save listed: the viewer, at the first event."""
     await pilot.press("w")
-    await pilot.pause()
+    await settled(pilot)
     assert isinstance(pilot.app.screen, WatchScreen)
     await pilot.press("enter")
-    await pilot.pause()
+    await settled(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, ReplayScreen)
     return screen.replay
@@ -242,9 +240,9 @@ async def test_a_log_line_is_shown_on_enter_or_a_click(cards, saved):
         # a click on the line at the top of the log list
         log.highlighted = 120
         log.scroll_to_highlight(top=True)
-        await pilot.pause()
+        await settled(pilot)
         assert await pilot.click("#log", offset=(4, 0))
-        await pilot.pause()
+        await settled(pilot)
         assert replay.at == 120
         assert event_text(replay.event, replay.cards, [s.name for s in replay.seats]) in where(app)
 
@@ -297,7 +295,7 @@ async def test_the_watch_list_says_why_a_save_cannot_be_watched(cards, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("w")
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, WatchScreen)
         assert "not valid JSON" in str(app.screen.query_one("#error", Static).content)
 
@@ -324,7 +322,7 @@ async def test_a_simulate_save_games_file_opens_with_the_hands_shown(cards, tmp_
     assert replay.hands_shown
     app = ReplayApp(replay)
     async with app.run_test(size=TALL) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("end")
         assert board_text(app).count("Hand:") == 3
         assert said(game, game.log[-1]) in where(app)
@@ -335,13 +333,13 @@ async def test_a_simulate_save_games_file_opens_with_the_hands_shown(cards, tmp_
 async def test_the_end_of_game_screen_offers_the_game_just_played(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         session = finished_session(cards, 3, seed=2)
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, ScoringScreen)
         await pilot.press("w")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.replay.events == tuple(session.game.log)
         assert not app.screen.replay.hands_shown  # three people played

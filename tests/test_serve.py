@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import session_at, settled
 
 from peloponnes_tui.cli import main
 from peloponnes_tui.engine import BidPrompt
@@ -18,7 +19,6 @@ from peloponnes_tui.files import CONFIG_DIR_ENV
 from peloponnes_tui.serve import session_command
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.session import DATA_DIR_ENV, saves_dir
-from peloponnes_tui.tui.testing import session_at
 from peloponnes_tui.web_page import WEB_SESSION_ENV, in_web_session, web_session
 
 
@@ -73,9 +73,9 @@ async def test_saving_in_a_browser_is_a_download(cards: Any, monkeypatch: pytest
     monkeypatch.setattr(app, "deliver_text", deliver_text)
     async with app.run_test(size=(100, 40)) as pilot:
         app.set_session(session_at(cards, 2, lambda p: isinstance(p, BidPrompt)))
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await settled(pilot)
         assert app.session is not None
         text = app.session.dumps()
     assert len(delivered) == 1

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse, WSCloseCode, WSMsgType, WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
+from support import finished_session, screen_text, session_at, settled
 from textual.widgets import Input, OptionList, Static
 
 from peloponnes_tui.cards import CardSet
@@ -35,8 +36,6 @@ from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.load import LoadScreen, may_open
 from peloponnes_tui.tui.screens.replay import ReplayScreen, WatchScreen, board_parts
 from peloponnes_tui.tui.session import DATA_DIR_ENV, Session, autosave_path
-from peloponnes_tui.tui.testing import finished_session, session_at
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.web_page import UPLOADS, WEB_SESSION_ENV
 from peloponnes_tui.webserver import (
     FOLDER_PREFIX,
@@ -151,14 +150,14 @@ async def test_watching_the_autosave_of_a_hot_seat_game_shows_no_hand(cards: Car
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(160, 60)) as pilot:
         await pilot.press("w")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, WatchScreen)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("h")
-        await pilot.pause()
+        await settled(pilot)
         assert not screen.replay.hands_shown
         assert "hands stay hidden until the game is over" in screen_text(app)
 
@@ -546,7 +545,7 @@ async def test_a_browser_page_cannot_name_a_server_path(
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press(screen_key)
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, screen_type)
         assert not app.screen.query(Input)  # nowhere to type a path
         for path in ("/etc/shadow", "~", "/root", str(Path.home() / "autosave.json")):
@@ -562,7 +561,7 @@ async def test_a_save_sent_from_the_browser_appears_and_opens(
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press(screen_key)
-        await pilot.pause()
+        await settled(pilot)
         files = app.screen.query_one("#files", OptionList)
         assert files.option_count == 0
         sent = web_page / UPLOADS
@@ -575,7 +574,7 @@ async def test_a_save_sent_from_the_browser_appears_and_opens(
             await pilot.pause(0.1)
         assert "damaged.json (sent from this device)" in str(files.get_option_at_index(0).prompt)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         said = str(app.screen.query_one("#error", Static).render())
         assert "damaged.json" in said and str(web_page) not in said and SECRET not in said
         unfinished(cards, False, 1).save(sent / "good.json")
@@ -585,7 +584,7 @@ async def test_a_save_sent_from_the_browser_appears_and_opens(
         files.highlighted = next(i for i in range(files.option_count)
                                  if "good.json" in str(files.get_option_at_index(i).prompt))
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, BoardScreen if screen_key == "l" else ReplayScreen)
 
 

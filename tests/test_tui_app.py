@@ -13,9 +13,12 @@ from support import (
     PlayerSpec,
     decisions_by_keys,
     inhabitants_of,
+    notifications,
     power_of,
     quiet_round,
+    screen_text,
     session_from,
+    settled,
 )
 
 from peloponnes_tui.engine import Game, PlaceBid
@@ -27,7 +30,6 @@ from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import Session, autosave_path
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.bid_panels import BidPanel
 
 # Three market cards (value 1), then three in the conquest row.  Forest and Quarry move the tempest
@@ -40,13 +42,13 @@ async def new_game_by_keys(pilot) -> None:
     await pilot.press("n")
     assert isinstance(pilot.app.screen, NewGameScreen)
     await pilot.press("ctrl+g")
-    await pilot.pause()
+    await settled(pilot)
 
 
 async def test_start_screen_offers_everything(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, StartScreen)
         text = screen_text(app)
         for word in ("New game", "Resume", "Load", "Rules", "Quit"):
@@ -62,12 +64,12 @@ async def test_full_game_by_keys_to_scoring(cards):
     handoffs = 0
     presses = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
         app.screen.query_one("#seed").focus()
         await pilot.press(*str(SEED), "ctrl+g")
-        await pilot.pause()
+        await settled(pilot)
         session = app.session
         assert session is not None and session.seed == SEED
         assert [s.human for s in session.seats] == [True, True, False]
@@ -136,7 +138,7 @@ async def test_privacy_cover_hides_hands(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(160, 50)) as pilot:  # wide: the board shows the viewer's hand
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert_cover_for(app, 0)
         await pilot.press("enter")
         assert isinstance(app.screen, BoardScreen) and app.viewer == 0
@@ -145,7 +147,7 @@ async def test_privacy_cover_hides_hands(cards):
         assert "Hand: 1×Wood  1×Stone  1×Grain" in text
         assert "Coin cards:  a  Wood 1/1  c  Stone 0/1  e  Grain 0/1" in text
         await pilot.press("enter")  # the suggested bid: her Wood on the Forest
-        await pilot.pause()
+        await settled(pilot)
         assert game.answers == [PlaceBid("forest", (wood,), 0)]
         assert game.pending is not None and game.pending.player == 1
         assert_cover_for(app, 1)
@@ -169,20 +171,21 @@ async def test_undo_own_unseen_choice(cards):
     game.answer(leonidas_bid)
     helena_hand = list(game.players[0].hand)
     app = PeloponnesApp(cards=cards, bot_pause=0)
+    notes = notifications(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, HandoffScreen) and app.screen.seat.name == "Helena"
         await pilot.press("enter")
         await pilot.press("enter")  # the suggested bid: her Wood on the Quarry
-        await pilot.pause()
+        await settled(pilot)
         assert app.session.game.answers == [leonidas_bid,
                                             PlaceBid("quarry", (helena_hand[0],), 0)]
         assert app.session.answered_by == [1, 0]
         # Dimitrios' cover is up: he has seen nothing, so Helena may take her bid back
         assert isinstance(app.screen, HandoffScreen) and app.screen.seat.name == "Dimitrios"
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await settled(pilot)
         game = app.session.game
         assert game.answers == [leonidas_bid]
         assert game.pending is not None and game.pending.player == 0
@@ -193,17 +196,17 @@ async def test_undo_own_unseen_choice(cards):
         # the answer before hers is Leonidas': nothing more to undo
         assert app.session.answered_by == [1]
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await settled(pilot)
         assert app.session.game.answers == [leonidas_bid]
         assert isinstance(app.screen, BoardScreen) and app.viewer == 0
-        (refusal,) = [n.message for n in app._notifications]
+        (refusal,) = [n.message for n in notes]
         assert refusal.startswith("Nothing to undo: only your own last choice can be taken back")
 
 
 async def test_quit_mid_game_asks(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await new_game_by_keys(pilot)
         await pilot.press("enter")
         await pilot.press("q")
@@ -211,7 +214,7 @@ async def test_quit_mid_game_asks(cards):
         await pilot.press("n")
         assert app.is_running
         await pilot.press("q", "y")
-        await pilot.pause()
+        await settled(pilot)
     assert app.return_value == 0
 
 
@@ -225,7 +228,7 @@ async def test_mouse_click_picks_card_and_coins(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(100, 40)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         panel = app.board.panel()
         assert isinstance(panel, BidPanel)
         # the suggestion: her Wood on the Forest, the first card that needs one coin card
@@ -239,12 +242,12 @@ async def test_mouse_click_picks_card_and_coins(cards):
             raise AssertionError(f"{label!r} not on screen")
 
         await pilot.click(offset=where("Cards:", "2 Quarry"))
-        await pilot.pause()
+        await settled(pilot)
         assert panel.card == "quarry"
         assert panel.answer() == PlaceBid("quarry", (wood,), 0)
         # a coin kind: click its key box (c: Stone); it adds her one Stone to the bid
         await pilot.click(offset=where("Coin cards:", " c "))
-        await pilot.pause()
+        await settled(pilot)
         assert panel.answer() == PlaceBid("quarry", (wood, stone), 0)
         assert "Stone 1/1" in screen_text(app)
 
@@ -252,7 +255,7 @@ async def test_mouse_click_picks_card_and_coins(cards):
 async def test_too_small_terminal_says_so(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(app)
         assert "too small" in text and "80×24" in text
 
@@ -270,7 +273,7 @@ async def test_wide_layout_shows_every_tableau(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(160, 50)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert app.board.has_class("wide")
         text = screen_text(app)
         assert text.count("population ") == 5  # one tableau heading per player
@@ -294,16 +297,16 @@ async def test_light_theme_from_command_palette(cards):
     async with app.run_test(size=(80, 24)) as pilot:
         app.theme = "textual-dark"
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         seat = session.seats[0]  # Helena, red, is to bid
         assert session.game.pending is not None and session.game.pending.player == 0
         assert seat.rich_colour == COLOURS["red"][0]
         await pilot.press("ctrl+p", *"theme")
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("enter", *"textual-light")
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         assert app.theme == "textual-light" and not app.current_theme.dark
         assert seat.rich_colour == LIGHT_COLOURS["red"]
         text = screen_text(app)
@@ -315,7 +318,7 @@ async def test_light_theme_from_command_palette(cards):
         panel = app.board.panel()
         assert any(LIGHT_COLOURS["red"] in str(span.style) for span in panel.text.spans)
         app.theme = "textual-dark"
-        await pilot.pause()
+        await settled(pilot)
         assert seat.rich_colour == COLOURS["red"][0]
 
 
@@ -335,7 +338,7 @@ async def test_player_numbers_in_view_while_deciding(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         line = next(x for x in screen_text(app).split("\n") if " pop " in x)
         assert session.seats[2].tag in line
         for bit in (f"pop {pop}", f"pow {power}", f"lux 2/{cap}", "hand 3"):
@@ -347,18 +350,18 @@ async def test_new_game_screen_sets_computer_pause(cards):
 
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
         assert "0.7 s" in screen_text(app)  # the default
         app.screen.query_one("#pause").active_effect_duration = 0  # no 0.2 s press animation
         for _ in range(3):  # 0.7 → 1.5 → 0 → 0.3
             await pilot.click("#pause")
-            await pilot.pause()
+            await settled(pilot)
         assert app.screen.pause == 0.3
         assert "0.3 s" in screen_text(app)
         await pilot.press("ctrl+g")
-        await pilot.pause()
+        await settled(pilot)
         assert app.session is not None and app.session.bot_pause == 0.3
         assert app.bot_pause == 0  # the test's override still wins
         assert json.loads(autosave_path().read_text())["extra"]["bot_pause"] == 0.3
@@ -381,7 +384,7 @@ async def test_computer_players_think_in_a_worker(cards):
     assert expected.game.answer_seats == [0, 1]
     app = PeloponnesApp(cards=cards, bot_pause=0.01)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.set_session(helena_and_leonidas_first())
         for _ in range(400):  # wait for the workers; the bound only stops a hang
             await pilot.pause(0.02)

@@ -8,14 +8,13 @@ engine's rule numbers.
 
 from __future__ import annotations
 
-from support import CARDS, PlayerSpec, card_frame, session_from
+from support import CARDS, PlayerSpec, card_frame, screen_text, session_from, settled
 
 from peloponnes_tui.engine import PlaceBid
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.colours import catastrophe_glyph
 from peloponnes_tui.tui.session import Session
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.bid_panels import BidPanel, OutbidPanel
 
 NUMBERS = rule_numbers(CARDS)
@@ -58,7 +57,7 @@ async def test_a_card_shows_its_fields_the_minimum_and_the_standing_bid_after_an
         (2, 0, 0)
     async with app().run_test(size=(80, 24)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(pilot.app.board.panel(), OutbidPanel)
         text = screen_text(pilot.app)
         _, _, forest = card_frame(text, "Forest")
@@ -86,27 +85,27 @@ async def test_the_chosen_card_is_highlighted_and_follows_the_panel():
                            reveal=REVEAL, order=[0, 1])
     async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         panel = pilot.app.board.panel()
         assert isinstance(panel, BidPanel) and panel.card == "forest"
         text = screen_text(pilot.app)
         assert chosen(text, "Forest") and not chosen(text, "Quarry")
         await pilot.press("2")
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(pilot.app)
         assert panel.card == "quarry" and chosen(text, "Quarry") and not chosen(text, "Forest")
         await pilot.press("down")
-        await pilot.pause()
+        await settled(pilot)
         assert panel.card == "pasture" and chosen(screen_text(pilot.app), "Pasture")
         # a click on the bottom right corner of the Coast's frame
         x, y, frame = card_frame(screen_text(pilot.app), "Coast")
         await pilot.click(offset=(x - 1 + len(frame[0]) - 1, y - 1 + len(frame) - 2))
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(pilot.app)
         assert panel.card == "coast" and pilot.app.focused is panel
         assert chosen(text, "Coast") and not chosen(text, "Pasture")
         await pilot.press("p")
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(pilot.app)
         assert not any(chosen(text, CARDS.power_by_id[c].name.en) for c in REVEAL)
 
@@ -121,18 +120,18 @@ async def test_a_new_bid_since_the_last_turn_is_marked():
     game = session.game
     async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(pilot.app)
         for card in REVEAL:
             _, _, frame = card_frame(text, CARDS.power_by_id[card].name.en)
             assert "✱" in frame[0] and "✱" not in frame[-1], frame
         await pilot.press("enter")  # her suggested bid: one coin card on the Forest
-        await pilot.pause()
+        await settled(pilot)
         assert game.answers == [PlaceBid("forest", (game.players[0].bid_coins[0],), 0)]
         # Leonidas (at the same keyboard, no cover) beats it
         game.answer(PlaceBid("forest", tuple(game.players[1].hand), 0))
         pilot.app.advance()
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(pilot.app.board.panel(), OutbidPanel)
         text = screen_text(pilot.app)
         leonidas = session.seats[1]

@@ -12,7 +12,18 @@ import json
 from typing import ClassVar
 
 import pytest
-from support import CARDS, HUMAN, SEED, PlayerSpec, game_at, session_from
+from support import (
+    CARDS,
+    HUMAN,
+    SEED,
+    PlayerSpec,
+    finished_session,
+    game_at,
+    notifications,
+    screen_text,
+    session_from,
+    settled,
+)
 from textual.pilot import Pilot
 
 from peloponnes_tui.bots.coach import Advice, Coach, Outlook
@@ -46,8 +57,6 @@ from peloponnes_tui.tui.screens.handoff import HandoffScreen
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import Session, autosave_path
-from peloponnes_tui.tui.testing import finished_session
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.bid_panels import BidPanel
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
 
@@ -220,7 +229,7 @@ def three_people(coach: bool = True, leonidas=("stone", "grain"), dimitrios=("wo
 async def ask(pilot: Pilot[int]) -> None:
     await pilot.press("i")
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await settled(pilot)
 
 
 def note_of(app: PeloponnesApp) -> CoachNote:
@@ -233,7 +242,7 @@ async def test_the_key_shows_the_advice_made_from_the_players_own_view(coach_app
     game = session.game
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert " i Coach " in screen_text(app)  # in the footer while Helena decides
         prompt, view = session.pending, session.view(0)
         await ask(pilot)
@@ -258,7 +267,7 @@ async def test_the_key_shows_the_advice_made_from_the_players_own_view(coach_app
         assert note.render().plain.endswith(
             "Chosen in the panel: confirm it there, or choose something else.")
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         assert game.answers == [best]
         assert not note.display  # the advice went with the decision it was for
         assert game.pending is not None and game.pending.player == 1
@@ -288,12 +297,12 @@ async def test_the_palette_offers_the_coach_while_a_person_decides(coach_app):
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Ask the coach" not in titles  # no game yet
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         (command,) = [c for c in app.get_system_commands(app.screen)
                       if c.title == "Ask the coach"]
         command.callback()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert len(RecordingCoach.asked) == 1 and note_of(app).advised is not None
         assert session.coach_asks == [1, 0, 0]
 
@@ -303,21 +312,22 @@ async def test_advice_for_an_answered_decision_is_not_shown(coach_app):
     session = three_people()
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         await ask(pilot)
         advised = note_of(app).advised
         assert advised is not None
         await pilot.press("enter")  # Helena answers; Leonidas decides now
-        await pilot.pause()
+        await settled(pilot)
         app._coach_advised(app._gen, session.turn - 1, advised)  # late, for Helena's decision
-        await pilot.pause()
+        await settled(pilot)
         assert not note_of(app).display and note_of(app).advised is None
 
 
 async def test_switched_off_on_the_new_game_screen_the_key_only_says_so(coach_app):
     app = coach_app
+    notes = notifications(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
         app.screen.query_one("#seed").focus()
@@ -325,25 +335,25 @@ async def test_switched_off_on_the_new_game_screen_the_key_only_says_so(coach_ap
         app.screen.query_one("#coach").focus()
         await pilot.press("right")  # on → off
         await pilot.press("ctrl+g")
-        await pilot.pause()
+        await settled(pilot)
         session = app.session
         assert session is not None and session.coach is False
         assert load_settings()[0].coach is False  # remembered for the next game
         assert Session.load(autosave_path(), CARDS).coach is False  # saved with the game
         if isinstance(app.screen, HandoffScreen):
             await pilot.press("enter")
-            await pilot.pause()
+            await settled(pilot)
         assert app.screen is app.board
         seat = session.pending.player
         assert session.seats[seat].kind == HUMAN and app.viewer == seat
         text = screen_text(app)
         assert " i Coach (off) " in text
         await pilot.press("i")
-        await pilot.pause()
+        await settled(pilot)
         assert RecordingCoach.asked == []
         assert not note_of(app).display
         assert session.coach_asks == [0] * len(session.seats)
-        assert [n.message for n in app._notifications] == [
+        assert [n.message for n in notes] == [
             "The coach is off in this game (chosen on the New game screen)."]
 
 
@@ -355,7 +365,7 @@ async def test_who_asked_is_saved_loaded_and_shown_at_the_scoring(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(loaded)
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, ScoringScreen)
         helena, dimitrios = loaded.seats[0], loaded.seats[2]
         assert (f"Asked the coach: {helena.tag} {helena.name} 2 times, "
@@ -367,11 +377,11 @@ async def test_the_scoring_says_when_the_coach_was_off_or_not_asked(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert "Nobody asked the coach." in screen_text(app)
         session.coach = False
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert "The coach was off in this game." in screen_text(app)
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from support import screen_text, settled
+
 from peloponnes_tui.demo.scenario import load_scenario
 from peloponnes_tui.tui.demo import BotScript, DemoApp, make_script
 from peloponnes_tui.tui.screens.demo import PACES, DemoScreen
-from peloponnes_tui.tui.textdump import screen_text
 
 
 async def test_scenario_demo_steps_to_its_outro(cards):
     scenario = load_scenario("plague")
     app = DemoApp(make_script(cards, scenario, "", 1), pause=0.05)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         text = screen_text(app)
@@ -22,7 +23,7 @@ async def test_scenario_demo_steps_to_its_outro(cards):
         assert "Pass the keyboard" not in text
         for _ in range(len(scenario.steps)):
             await pilot.press("space")
-        await pilot.pause()
+        await settled(pilot)
         assert screen.script.done
         text = " ".join(screen.narration.split())
         assert "Rule:" in text
@@ -38,7 +39,7 @@ async def test_scenario_demo_steps_to_its_outro(cards):
 async def test_bot_demo_advances_on_keys_and_auto(cards):
     app = DemoApp(make_script(cards, None, "random,random,random", 3), pause=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         game = screen.script.game
@@ -72,7 +73,7 @@ async def test_the_demonstration_screen_in_german(cards):
     scenario = load_scenario("plague")
     app = DemoApp(make_script(cards, scenario, "", 1), pause=0.05)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         story = " ".join(screen.narration.split())  # the narration panel, lines joined
@@ -87,7 +88,7 @@ async def test_the_demonstration_screen_in_german(cards):
         assert "Schneller" in footer and "Langsamer" in footer
         assert app.title == "Peloponnes — Vorführung"
         await pilot.press("space")
-        await pilot.pause()
+        await settled(pilot)
         assert screen.script.done
         story = " ".join(screen.narration.split())
         assert "Schritt 2/2" in story and "Ende: ← zurück · q beendet" in story
@@ -103,7 +104,7 @@ async def _pass(pilot, screen, app, keys):
     seen = []
     for key in keys:
         await pilot.press(key)
-        await pilot.pause()
+        await settled(pilot)
         seen.append((screen.script.number, screen_text(app), screen.narration,
                      screen.script.game.snapshot()))
     return seen
@@ -115,7 +116,7 @@ async def test_scenario_steps_back_and_forward_again_as_they_were(cards, monkeyp
     rings: list[int] = []
     async with app.run_test(size=(160, 50)) as pilot:
         monkeypatch.setattr(app, "bell", lambda: rings.append(1))
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         start = (1, screen_text(app), screen.narration, screen.script.game.snapshot())
@@ -127,7 +128,7 @@ async def test_scenario_steps_back_and_forward_again_as_they_were(cards, monkeyp
         assert len(screen.script.game.answers) == 0
         assert rings == []
         await pilot.press("left")  # back at the first step: the bell, nothing else
-        await pilot.pause()
+        await settled(pilot)
         assert rings == [1]
         assert (screen.script.number, screen_text(app), screen.narration,
                 screen.script.game.snapshot()) == first[0]
@@ -144,7 +145,7 @@ async def test_bot_demo_steps_back_and_forward_without_the_bots_deciding_again(c
     rings: list[int] = []
     async with app.run_test(size=(160, 50)) as pilot:
         monkeypatch.setattr(app, "bell", lambda: rings.append(1))
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         script = screen.script
@@ -168,7 +169,7 @@ async def test_bot_demo_steps_back_and_forward_without_the_bots_deciding_again(c
         assert script.latest.answers == answers and script.game is script.latest
         # past them, the next computer player decides
         await pilot.press("space")
-        await pilot.pause()
+        await settled(pilot)
         assert script.number == 5 and script.latest.answers[:3] == answers
         assert len(script.latest.answers) == 4
 
@@ -176,7 +177,7 @@ async def test_bot_demo_steps_back_and_forward_without_the_bots_deciding_again(c
 async def test_going_back_stops_the_automatic_pace(cards):
     app = DemoApp(make_script(cards, load_scenario("outbid-chain"), "", 1), pause=30.0)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         await pilot.press("space", "a")
@@ -192,7 +193,7 @@ async def test_speed_keys_step_the_pause_within_bounds(cards, monkeypatch):
     rings: list[int] = []
     async with app.run_test(size=(160, 50)) as pilot:
         monkeypatch.setattr(app, "bell", lambda: rings.append(1))
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         assert "3 s per step" in screen.narration
@@ -225,7 +226,7 @@ async def test_the_pause_starts_from_the_environment(cards, monkeypatch):
     monkeypatch.setenv("PELOPONNES_DEMO_PAUSE", "7")
     app = DemoApp(make_script(cards, load_scenario("plague"), "", 1))
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, DemoScreen)
         assert screen.pause == 7.0 and "7 s per step" in screen.narration

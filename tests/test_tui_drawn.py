@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+from support import settled
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
@@ -70,8 +71,8 @@ async def test_a_table_is_rendered_once_for_its_height_and_its_lines():
     async with app.run_test(size=(40, 12)) as pilot:
         part = app.query_one("#part", Drawn)
         part.show(table)
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
+        await settled(pilot)
         assert part.size.height == 3  # laid out at the table's height ...
         assert "cell 2" in text_of(part, 2)  # ... and drawn
         assert table.renders == 1
@@ -80,8 +81,8 @@ async def test_a_table_is_rendered_once_for_its_height_and_its_lines():
     plain = Parts(Static)
     async with plain.run_test(size=(40, 12)) as pilot:
         plain.query_one("#part", Static).update(again)
-        await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
+        await settled(pilot)
         assert again.renders >= 2
 
 
@@ -90,16 +91,16 @@ async def test_an_equal_drawing_changes_nothing_and_another_one_is_shown():
     async with app.run_test(size=(40, 12)) as pilot:
         part = app.query_one("#part", Drawn)
         part.show(Counted(3))
-        await pilot.pause()
+        await settled(pilot)
         shown = part.shown
         part.show(Counted(3))  # the same lines: the part keeps what it shows
         assert part.shown is shown
         part.show(Counted(3, word="card"))
-        await pilot.pause()
+        await settled(pilot)
         assert part.shown is not shown
         assert "card 1" in text_of(part, 1)
         part.show(Text("one line"))
-        await pilot.pause()
+        await settled(pilot)
         text = part.shown
         assert text.renderable == Text("one line")
         assert "one line" in text_of(part, 0)
@@ -125,14 +126,14 @@ async def test_only_a_part_whose_height_changes_asks_for_a_layout(monkeypatch):
         part = app.query_one("#part", Drawn)
         part.show(Counted(2))
         for _ in range(3):
-            await pilot.pause()
+            await settled(pilot)
         monkeypatch.setattr(Drawn, "refresh", refresh)
         part.show(Counted(2, word="card"))  # the same height
         assert asked == [False]
         part.show(Counted(5))
         assert asked == [False, True]
         for _ in range(3):
-            await pilot.pause()
+            await settled(pilot)
         assert part.size.height == 5
         assert app.query_one("#below").region.y == 5
 
@@ -162,7 +163,7 @@ async def test_the_board_holds_full_collections_back_and_collects_when_still(mon
     async with app.run_test(size=(120, 40)) as pilot:
         app.set_session(session_from(PlayerSpec(civ="sparta", hand=["wood", "stone"]),
                                      PlayerSpec(civ="tegea", hand=["stone", "grain"])))
-        await pilot.pause()
+        await settled(pilot)
         board = app.board
         assert board is not None
         assert gc.get_threshold() == (before[0], before[1],
@@ -278,7 +279,7 @@ async def people_at_the_board(players: int, seed: int, size: tuple[int, int]
     app = PeloponnesApp(cards=CARDS, bot_pause=0)
     async with app.run_test(size=size) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         board = app.board
         assert board is not None
         yield pilot, app, board
@@ -289,8 +290,8 @@ async def test_the_footer_shows_each_panels_keys_and_is_drawn_again_only_when_th
     footer's last line shows each key the panel and the board offer, in order, with the
     command palette's key at its right end; the footer is drawn again only when its keys
     changed."""
-    from peloponnes_tui.tui.testing import key_for
-    from peloponnes_tui.tui.textdump import screen_text
+    from support import key_for, screen_text
+
     from peloponnes_tui.tui.widgets.footer import KeysFooter
 
     kinds, changes, drawings = set(), 0, 0
@@ -308,7 +309,7 @@ async def test_the_footer_shows_each_panels_keys_and_is_drawn_again_only_when_th
         for _ in range(45):
             panel = board.panel()
             assert panel is not None
-            await pilot.pause()
+            await settled(pilot)
             line = screen_text(app).splitlines()[-1]
             keys = [(k.display, k.description) for k in footer.keys]
             assert ("⏎", "Confirm") in keys and ("q", "Quit") in keys
@@ -330,8 +331,9 @@ async def test_the_decision_column_is_titled_with_the_player_only_where_it_has_a
     """At 80×24 the decision column's top border names the player to move with their numbers
     (the players table is below the fold); from 120 columns the column has no top border, and
     an answer leaves its title (and so the column's drawing) alone."""
+    from support import key_for
+
     from peloponnes_tui.tui.render import player_brief
-    from peloponnes_tui.tui.testing import key_for
 
     async with people_at_the_board(3, 5, size) as (pilot, app, board):
         session = app.session
@@ -348,25 +350,24 @@ async def test_the_decision_column_is_titled_with_the_player_only_where_it_has_a
             else:
                 assert not title
             await pilot.press(*key_for(panel))
-            await pilot.pause()
+            await settled(pilot)
 
 
 async def test_the_board_survives_a_resize_while_its_scroll_bars_change():
     """A resize lays the screen out while its scroll bars get new numbers: the bars are drawn in
     that frame from the finished layout (a bar that looked its place up while the widgets were
     still being placed once left the frame with an old map, and the app crashed)."""
-    from peloponnes_tui.tui.testing import key_for
-    from peloponnes_tui.tui.textdump import screen_text
+    from support import key_for, screen_text
 
     async with people_at_the_board(3, 3, (120, 40)) as (pilot, app, board):
         for size in ((80, 24), (120, 40), (200, 60), (80, 24), (100, 30), (160, 50)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await settled(pilot)
             panel = board.panel()
             assert panel is not None and app.screen is board
             assert len(screen_text(app).splitlines()) == size[1]
             await pilot.press(*key_for(panel))
-            await pilot.pause()
+            await settled(pilot)
 
 
 async def test_a_drawn_part_draws_what_textual_draws_for_its_renderable():
@@ -377,16 +378,16 @@ async def test_a_drawn_part_draws_what_textual_draws_for_its_renderable():
     40 at 120×40 (the cards with their clicks, the tables, the texts) and 12 at 80×24.  Text is
     first broken into lines as Textual breaks it (:func:`wrapped`), and reads as Textual's own
     path for text draws it."""
+    from support import key_for
     from textual.visual import RichVisual, Visual, visualize
 
-    from peloponnes_tui.tui.testing import key_for
     from peloponnes_tui.tui.widgets.drawn import LinesWidget
 
     compared: set[str] = set()
     for size in ((120, 40), (80, 24)):
         async with people_at_the_board(5, 3, size) as (pilot, _app, board):
             for _ in range(40 if size == (120, 40) else 12):
-                await pilot.pause()
+                await settled(pilot)
                 panel = board.panel()
                 assert panel is not None
                 for part in [*board.query(Drawn), panel]:
@@ -464,9 +465,8 @@ async def test_a_layout_while_a_panel_is_shown_scrolls_it_back_into_view():
     that first update is placed by a later layout, and was left below the fold); a scroll by
     the player, or a layout that leaves the panel as it was, leaves it where the player put
     it."""
-    from support import settled
+    from support import key_for, settled
 
-    from peloponnes_tui.tui.testing import key_for
     from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
 
     def in_view(board: Any, panel: Any) -> bool:
@@ -532,12 +532,12 @@ async def test_a_part_resized_by_a_layout_asks_for_no_second_layout(monkeypatch)
         part = app.query_one("#part", Drawn)
         part.show(Counted(2))
         for _ in range(3):
-            await pilot.pause()
+            await settled(pilot)
         monkeypatch.setattr(Widget, "refresh", refresh)
         monkeypatch.setattr(PlacedByLayout, "refresh", counted)
         part.show(Counted(5))
         for _ in range(4):
-            await pilot.pause()
+            await settled(pilot)
         assert part.size.height == 5 and app.query_one("#below").region.y == 5
         assert asked == ["part"]  # the part's own request, and no second one
         assert skipped == ["part"]  # the one its new size would have made
@@ -549,9 +549,8 @@ async def test_a_panel_of_another_kind_taking_the_keyboard_repaints_no_whole_scr
     again and the footer's keys change, but the board screen is not repainted as a whole
     (Textual repaints a screen whose focused widget changed: ``BoardScreen.validate_focused``
     leaves that out); the whole screen is still repainted when something else asks."""
+    from support import key_for
     from textual.screen import Screen
-
-    from peloponnes_tui.tui.testing import key_for
 
     whole: list[int] = []
     original = Screen.refresh
@@ -572,7 +571,7 @@ async def test_a_panel_of_another_kind_taking_the_keyboard_repaints_no_whole_scr
             assert panel is not None
             kind = type(panel)
             await pilot.press(*key_for(panel))
-            await pilot.pause()
+            await settled(pilot)
             now = board.panel()
             if now is not None and type(now) is not kind:
                 changes += 1

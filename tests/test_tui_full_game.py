@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from support import SEED, decisions_by_keys, settled
+from support import SEED, decisions_by_keys, screen_text, settled
 
 from peloponnes_tui.engine import Game
 from peloponnes_tui.tui.app import PeloponnesApp
@@ -17,7 +17,6 @@ from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import HUMAN
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
 
 
@@ -34,7 +33,7 @@ async def test_three_people_play_a_whole_game_by_keys(cards, size):
     answered = 0
     covers = 0
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         # New game: the third seat becomes a person too (← from the computer kinds), the seed
         await pilot.press("n")
         screen = app.screen
@@ -47,7 +46,7 @@ async def test_three_people_play_a_whole_game_by_keys(cards, size):
         assert [s.kind for s in screen.seats[:3]] == [HUMAN, HUMAN, HUMAN]  # of five rows
         screen.query_one("#seed").focus()
         await pilot.press(*str(SEED), "ctrl+g")
-        await pilot.pause()
+        await settled(pilot)
         session = app.session
         assert session is not None and session.seed == SEED and session.privacy
         assert all(s.human for s in session.seats)

@@ -5,7 +5,7 @@ New game screen), which redraws the screen at once and is remembered; ``--lang``
 from __future__ import annotations
 
 import pytest
-from support import SEED, decisions_by_keys
+from support import SEED, decisions_by_keys, screen_text, session_at, settled
 
 from peloponnes_tui.engine import BidPrompt, Game
 from peloponnes_tui.i18n import language, name
@@ -17,8 +17,6 @@ from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import HUMAN
-from peloponnes_tui.tui.testing import session_at
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.bid_panels import BidPanel
 
 
@@ -34,7 +32,7 @@ async def test_two_people_play_a_whole_game_by_keys_in_german(cards, german):
     assert language() == "de"
     seen_bidding = False
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(app)
         assert "Neue Partie (n)" in text and "Regeln (?)" in text and "das Kartenspiel" in text
         await pilot.press("n")
@@ -49,7 +47,7 @@ async def test_two_people_play_a_whole_game_by_keys_in_german(cards, german):
         assert [s.kind for s in screen.seats[:2]] == [HUMAN, HUMAN]
         screen.query_one("#seed").focus()
         await pilot.press(*str(SEED), "ctrl+g")
-        await pilot.pause()
+        await settled(pilot)
         session = app.session
         assert session is not None and session.seed == SEED
         async for panel in decisions_by_keys(pilot):
@@ -82,17 +80,17 @@ async def test_two_people_play_a_whole_game_by_keys_in_german(cards, german):
 async def test_the_palette_switches_the_board_to_german_at_once_and_it_is_remembered(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.set_session(session_at(cards, 3, lambda p: isinstance(p, BidPrompt)))
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(app)
         assert "bid or pass" in text and "Round 1/8" in text and "Help" in text
         await pilot.press("ctrl+p")
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press(*"Sprache")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         assert language() == "de"
         assert isinstance(app.screen, BoardScreen)
         text = screen_text(app)
@@ -104,12 +102,12 @@ async def test_the_palette_switches_the_board_to_german_at_once_and_it_is_rememb
     # the next launch starts in German (the setting), unless --lang says otherwise for that run
     app2 = PeloponnesApp(cards=cards, bot_pause=0)
     async with app2.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app2.screen, StartScreen)
         assert "Neue Partie (n)" in screen_text(app2)
     app3 = PeloponnesApp(cards=cards, bot_pause=0, lang="en")
     async with app3.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert "New game (n)" in screen_text(app3)
     assert load_settings()[0].language == "de"
 
@@ -117,33 +115,33 @@ async def test_the_palette_switches_the_board_to_german_at_once_and_it_is_rememb
 async def test_the_new_game_screen_switches_the_language_and_keeps_the_form(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         await pilot.press("ctrl+a", "ctrl+k", *"Kassandra")
         screen.query_one("#language").focus()
         await pilot.press("right")  # English → Deutsch
-        await pilot.pause()
+        await settled(pilot)
         assert language() == "de"
         assert app.screen is screen and app.focused is screen.query_one("#language")
         text = screen_text(app)
         assert "Platz 1" in text and "Kassandra" in text and "◀ Deutsch ▶" in text
         assert "Partie beginnen (Strg+G)" in text and "Seat 1" not in text
         await pilot.press("escape")  # back to the start screen, drawn in German too
-        await pilot.pause()
+        await settled(pilot)
         assert "Neue Partie (n)" in screen_text(app)
     assert load_settings()[0].language == "de"
     app2 = PeloponnesApp(cards=cards, bot_pause=0)
     async with app2.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(app2)
         assert "Platz 1" in text and "◀ Deutsch ▶" in text
         app2.screen.query_one("#language").focus()
         await pilot.press("left")  # back to English
-        await pilot.pause()
+        await settled(pilot)
         assert "Seat 1" in screen_text(app2) and language() == "en"
     assert load_settings()[0].language == "en"

@@ -3,13 +3,12 @@ markup, so a name cannot restyle the screen or carry a click action."""
 
 from __future__ import annotations
 
-from support import PlayerSpec, session_from
+from support import PlayerSpec, notifications, screen_text, session_from, settled
 
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import Session, autosave_path
-from peloponnes_tui.tui.textdump import screen_text
 
 REVEAL = ["forest", "quarry", "pasture", "barley-fields", "coast", "granary"]
 NAME = "[@click=app.quit]Bo[/]"
@@ -29,16 +28,17 @@ async def test_a_name_with_brackets_is_shown_as_it_is(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, HandoffScreen)
         text = screen_text(app)
         assert f"I am {NAME} — show my hand" in text
         await pilot.click("#ready")  # the button does what it says, nothing else
-        await pilot.pause()
+        await settled(pilot)
         assert app.is_running and app.viewer == 0
+        notes = notifications(app)
         app.notify(f"Saved {NAME}")  # notifications are plain text too
-        await pilot.pause()
-        (note,) = app._notifications
+        await settled(pilot)
+        (note,) = notes
         assert note.message == f"Saved {NAME}" and note.markup is False
 
 
@@ -46,7 +46,7 @@ async def test_the_start_screen_quotes_the_autosave_as_text(cards):
     two_people(cards).save(autosave_path())
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, StartScreen)
         # the list cuts names to the 16 characters the New game screen allows
         assert f"Autosaved: round 1 · {NAME[:16]}, Leonidas" in screen_text(app)

@@ -7,6 +7,7 @@ import json
 import os
 
 import pytest
+from support import notifications, screen_text, settled
 
 from peloponnes_tui.bots import BOT_NAMES, STRENGTHS
 from peloponnes_tui.settings import (
@@ -23,14 +24,13 @@ from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import HUMAN
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.choice import Choice
 
 
 async def open_new_game(pilot) -> NewGameScreen:
-    await pilot.pause()
+    await settled(pilot)
     await pilot.press("n")
-    await pilot.pause()
+    await settled(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, NewGameScreen)
     return screen
@@ -64,7 +64,7 @@ async def test_every_choice_readable(cards, size):
         assert focused_id(app) == "kind2"
         await pilot.press("down", "right", "right")
         assert focused_id(app) == "kind3"
-        await pilot.pause()
+        await settled(pilot)
         lines = screen_text(app).split("\n")
         seat_lines = [line for line in lines if line.lstrip().startswith("Seat ")]
         assert [line.split()[:3] for line in seat_lines] == [
@@ -118,14 +118,14 @@ async def test_focus_clearly_visible(cards):
         await pilot.press("down", "down", "down", "down")  # name0 → … → privacy
         privacy, pause = screen.query_one("#privacy", Choice), screen.query_one("#pause", Choice)
         assert app.focused is privacy
-        await pilot.pause()
+        await settled(pilot)
         assert privacy.rich_style.bgcolor != pause.rich_style.bgcolor
         assert privacy.rich_style.bold and not pause.rich_style.bold
         current = [row.query_one(".what").render().plain
                    for row in screen.query(".current")]
         assert current == ["Hide hands"]
         await pilot.press("up")
-        await pilot.pause()
+        await settled(pilot)
         assert [row.query_one(".what").render().plain
                 for row in screen.query(".current")] == ["Seed"]
 
@@ -174,7 +174,7 @@ async def test_settings_remembered_between_launches(cards):
         await pilot.press("down", "right")  # pause 0.7 → 1.5
         assert (screen.count, screen.privacy, screen.pause) == (4, False, 1.5)
         await pilot.press("ctrl+g")
-        await pilot.pause()
+        await settled(pilot)
         session = app.session
         assert session is not None
         assert [(s.name, s.kind) for s in session.seats] == [
@@ -204,13 +204,13 @@ async def test_settings_remembered_between_launches(cards):
 async def test_theme_remembered_between_launches(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         app.theme = "textual-light"
-        await pilot.pause()
+        await settled(pilot)
     assert load_settings()[0].theme == "textual-light"
     app2 = PeloponnesApp(cards=cards, bot_pause=0)
     async with app2.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert app2.theme == "textual-light" and not app2.current_theme.dark
 
 
@@ -296,10 +296,11 @@ def test_settings_with_the_older_kind_names_load_as_the_strengths():
 async def test_damaged_settings_give_a_notice_and_the_defaults(cards):
     write_settings({**GOOD, "players": "many"})
     app = PeloponnesApp(cards=cards, bot_pause=0)
+    notes = notifications(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, StartScreen)
-        (notice,) = [n.message for n in app._notifications]
+        (notice,) = [n.message for n in notes]
         assert notice == (f"Settings ignored ({settings_path()}, field 'players': Input "
                           "should be a valid integer, unable to parse string as an integer "
                           "(found 'many')); "
@@ -321,10 +322,11 @@ def saved_at(path, when: str) -> None:
 async def test_load_list_describes_each_save(cards):
     """The list shows each save's round, players, date and whether it is over; a damaged file is
     listed as damaged."""
+    from support import finished_session, session_at
+
     from peloponnes_tui.engine import BidPrompt
     from peloponnes_tui.tui.screens.load import LoadScreen
     from peloponnes_tui.tui.session import autosave_path, saves_dir
-    from peloponnes_tui.tui.testing import finished_session, session_at
 
     playing = session_at(cards, 3, lambda p: isinstance(p, BidPrompt), min_round=3, seed=2)
     assert playing.game.round == 3
@@ -341,14 +343,14 @@ async def test_load_list_describes_each_save(cards):
     saved_at(saves_dir() / "peloponnes-20250226-100000.json", "2025-02-26 10:00")
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         def flat() -> str:  # the screen's words, however the lines wrap
             return " ".join(screen_text(app).split())
 
         assert ("Autosaved: round 3 · Helena, Leonidas, Dimitrios · 2025-03-01 20:15 · in "
                 "progress") in flat()
         await pilot.press("l")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, LoadScreen)
         text = flat()
         for line in (
@@ -364,7 +366,7 @@ async def test_load_list_describes_each_save(cards):
         assert str(saves_dir()) not in text  # no bare paths
         # picking the damaged one says why and keeps the list
         await pilot.press("down", "down", "enter")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, LoadScreen)
         assert "not valid JSON" in flat()  # the message names the file: it may wrap
 

@@ -8,7 +8,7 @@ through the screen's text; the outcome is the answer the engine applied and what
 
 from __future__ import annotations
 
-from support import CARDS, PlacedSpec, PlayerSpec, backs, session_from, texts
+from support import CARDS, PlacedSpec, PlayerSpec, backs, screen_text, session_from, settled, texts
 
 from peloponnes_tui.engine import (
     Answer,
@@ -24,7 +24,6 @@ from peloponnes_tui.engine import (
 )
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.session import Session
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.panels import panel_for
 
 SEED = 2024
@@ -43,7 +42,7 @@ async def open_panel(pilot, session: Session) -> str:
     """Show the session; the board opens the panel for the pending prompt.  Returns the text."""
     app = pilot.app
     app.set_session(session)
-    await pilot.pause()
+    await settled(pilot)
     panel = app.board.panel()
     prompt = session.game.pending
     assert prompt is not None and panel is not None
@@ -58,7 +57,7 @@ async def refused(pilot, *keys: str) -> str:
     await pilot.press(*keys)
     assert "Cannot confirm" in screen_text(app)
     await pilot.press("enter")
-    await pilot.pause()
+    await settled(pilot)
     assert len(app.session.game.answers) == count
     assert app.board.panel() is not None
     text = screen_text(app)
@@ -71,7 +70,7 @@ async def confirm(pilot, key: str = "enter") -> Answer:
     app = pilot.app
     count = len(app.session.game.answers)
     await pilot.press(key)
-    await pilot.pause()
+    await settled(pilot)
     assert len(app.session.game.answers) == count + 1
     return app.session.game.answers[-1]
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from support import screen_text, session_at, settled
+
 from peloponnes_tui.cli import main
 from peloponnes_tui.engine import BidPrompt
 from peloponnes_tui.tui.app import PeloponnesApp
@@ -12,8 +14,6 @@ from peloponnes_tui.tui.screens.message import MessageScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import TMP_SUFFIX, Session, autosave_path
 from peloponnes_tui.tui.session import data_dir as session_data_dir
-from peloponnes_tui.tui.testing import session_at
-from peloponnes_tui.tui.textdump import screen_text
 
 
 def test_data_dir_override(data_dir):
@@ -37,15 +37,15 @@ async def test_autosave_after_every_answer_and_resume(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("p", "enter")  # choose to pass, then confirm
-        await pilot.pause()
+        await settled(pilot)
         saved = json.loads(autosave_path().read_text())
         assert len(saved["answers"]) == len(app.session.game.answers)
         snapshot = app.session.game.snapshot()
     app2 = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
     async with app2.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app2.screen, BoardScreen)
         assert app2.session.game.snapshot() == snapshot
 
@@ -55,9 +55,9 @@ async def test_damaged_autosave_gives_message_and_is_kept(cards):
     autosave_path().write_text('{"format": 1, "seed": "x"')
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("r")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, MessageScreen)
         text = screen_text(app)
         assert "cannot be resumed" in text and "not valid JSON" in text
@@ -71,11 +71,11 @@ async def test_load_screen_reports_bad_file(cards, data_dir):
     bad.write_text(json.dumps({"format": 1}))
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("l")
         await pilot.click("#path")
         await pilot.press(*str(bad), "enter")
-        await pilot.pause()
+        await settled(pilot)
         assert "damaged" in screen_text(app)
         assert app.session is None
 
@@ -114,12 +114,12 @@ async def test_resumed_game_keeps_its_computer_pause(cards, monkeypatch):
     monkeypatch.delenv(PAUSE_ENV, raising=False)
     app = PeloponnesApp(cards=cards, resume=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert app.session is not None and app.bot_pause == 1.5
     monkeypatch.setenv(PAUSE_ENV, "0")  # the environment still overrides it
     app = PeloponnesApp(cards=cards, resume=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert app.session.bot_pause == 1.5 and app.bot_pause == 0
 
 
@@ -131,11 +131,11 @@ async def test_deeply_nested_autosave_is_listed_as_damaged_and_refused(cards):
     autosave_path().write_text(deep)
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, StartScreen)
         assert "damaged: nested more than 64 levels deep" in screen_text(app)
         await pilot.press("r")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, MessageScreen)
         assert "nested more than 64 levels deep" in screen_text(app)
     assert app.return_code in (None, 0)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support import finished_session, session_at, settled
 
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine import BidPrompt, BuildPrompt
 from peloponnes_tui.tui.app import PeloponnesApp
-from peloponnes_tui.tui.testing import finished_session, session_at
 
 SIZES = [(80, 24), (160, 50)]
 # the board also where its layout changes: the decision panel and the own tableau beside the
@@ -25,11 +25,11 @@ def app_with(session_factory, lang="en"):
     app = PeloponnesApp(cards=cards, bot_pause=0, lang=lang)
 
     async def before(pilot):
-        await pilot.pause()
+        await settled(pilot)
         if session_factory is not None:
             app.set_session(session_factory(cards))
-            await pilot.pause()
-            await pilot.pause()
+            await settled(pilot)
+            await settled(pilot)
 
     return app, before
 
@@ -70,7 +70,7 @@ def test_new_game_screen(snap_compare, size):
         await before(pilot)
         await pilot.press("n", "up", "right", "right", "down", "down", "down", "tab", "tab",
                           "right", "down", "right", "right")
-        await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=to_new_game)
 

@@ -17,7 +17,9 @@ from support import (
     pass_,
     quiet_round,
     said,
+    screen_text,
     session_from,
+    settled,
 )
 
 from peloponnes_tui.bots.players import BotPlayers
@@ -28,7 +30,6 @@ from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
 from peloponnes_tui.tui.session import Session, default_seats
 from peloponnes_tui.tui.summary import Line, since_last_turn
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.drawn import Drawn
 
 # Round 1: Forest, Quarry, Pasture in the market, Barley Fields, Coast, Granary in the conquest
@@ -171,7 +172,7 @@ async def test_cover_tells_what_happened(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(app.screen, HandoffScreen) and app.screen.seat.name == "Leonidas"
         assert app.screen.since == expected
         text = screen_text(app)
@@ -185,7 +186,7 @@ async def test_cover_tells_what_happened(cards):
             assert line in text
         assert_nothing_private(text, session)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         # the cover told him: the board does not repeat it
         assert isinstance(app.screen, BoardScreen) and app.viewer == 1
         assert not app.screen.query_one("#since").display
@@ -203,7 +204,7 @@ async def test_cover_summary_scrolls_at_80x24(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         last = [said(game, e) for e in game.log if e.kind == "track"][-1]
         text = screen_text(app)
         assert "I am Leonidas — show my hand (Enter)" in text
@@ -211,7 +212,7 @@ async def test_cover_summary_scrolls_at_80x24(cards):
         assert last not in text  # the last line is below the fold
         for _ in range(12):
             await pilot.press("down")
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(app)
         assert last in text and "Helena is outbid on Forest." not in text
         assert "I am Leonidas — show my hand (Enter)" in text
@@ -224,7 +225,7 @@ async def test_board_tells_a_lone_player_what_the_computers_did(cards):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         board = app.screen
         assert isinstance(board, BoardScreen) and app.viewer == 0
         first = since_last_turn(session, 0)

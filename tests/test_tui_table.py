@@ -8,7 +8,7 @@ and the engine's rule numbers.
 
 from __future__ import annotations
 
-from support import CARDS, PlayerSpec, card_frame, session_from
+from support import CARDS, PlayerSpec, card_frame, screen_text, session_from, settled
 
 from peloponnes_tui.engine import MoveBid, Pass, PlaceBid, Withdraw
 from peloponnes_tui.engine.numbers import rule_numbers
@@ -16,7 +16,6 @@ from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.help import HelpScreen
 from peloponnes_tui.tui.session import Session
-from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.bid_panels import BidPanel, OutbidPanel
 
 NUMBERS = rule_numbers(CARDS)
@@ -57,19 +56,19 @@ async def test_click_on_a_board_card_chooses_it_and_keeps_the_keys():
     game = session.game
     async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         panel = pilot.app.board.panel()
         assert isinstance(panel, BidPanel) and panel.card == "forest"
         x, y, _ = card_frame(screen_text(pilot.app), "Pasture")
         await pilot.click(offset=(x, y))
-        await pilot.pause()
+        await settled(pilot)
         assert panel.card == "pasture"
         assert pilot.app.focused is panel
         assert "▶ 3 Pasture:" in screen_text(pilot.app)
         # a click where there is no card: the tracks
         x, y, _ = line_with(pilot.app, "Marker")
         await pilot.click(offset=(x, y))
-        await pilot.pause()
+        await settled(pilot)
         assert pilot.app.focused is panel and panel.card == "pasture"
         assert "Confirm" in footer(pilot.app) and "Choose pass" in footer(pilot.app)
         await pilot.press("tab", "2")
@@ -77,7 +76,7 @@ async def test_click_on_a_board_card_chooses_it_and_keeps_the_keys():
         await pilot.press("p")
         assert "Enter: pass and draw" in screen_text(pilot.app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
     assert game.answers == [Pass()]
 
 
@@ -92,12 +91,12 @@ async def test_click_on_a_card_not_open_says_why_with_the_numbers():
     assert game.pending.player == 0
     async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         panel = pilot.app.board.panel()
         assert isinstance(panel, OutbidPanel)
         x, y, _ = card_frame(screen_text(pilot.app), "Pasture")  # conquest row: 1 + 3 > 1
         await pilot.click(offset=(x, y))
-        await pilot.pause()
+        await settled(pilot)
         assert pilot.app.focused is panel and panel.card == "pasture"
         value = CARDS.power_by_id["pasture"].value
         need = value + NUMBERS.conquest_surcharge
@@ -107,7 +106,7 @@ async def test_click_on_a_card_not_open_says_why_with_the_numbers():
                 f"row (value {value} + {NUMBERS.conquest_surcharge}); your bid is 1" in text)
         await pilot.press("2")
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
     assert game.answers[-1] == MoveBid("quarry")
 
 
@@ -122,7 +121,7 @@ async def test_board_shows_the_standing_bid_after_an_outbid():
     helena, leonidas = session.seats
     async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         _, _, forest = card_frame(screen_text(pilot.app), "Forest")
         # the standing bid at the bottom of the card (marked ✱: new since her last turn)
         assert forest[-1].startswith(f"╰{leonidas.tag} 2✱─")
@@ -141,29 +140,29 @@ async def test_pass_and_withdraw_wait_for_enter():
     draws = NUMBERS.coins_for_passing
     async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("p")
-        await pilot.pause()
+        await settled(pilot)
         assert game.answers == []
         assert f"Enter: pass and draw {draws} coin cards" in screen_text(pilot.app)
         await pilot.press("1")  # back to bidding: the Forest, her first Wood
         assert "Enter: pass" not in screen_text(pilot.app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
         assert game.answers == [PlaceBid("forest", (game.players[0].bid_coins[0],), 0)]
         # Leonidas beats her on the Forest; she withdraws, but only with Enter
         game.answer(PlaceBid("forest", tuple(game.players[1].hand), 0))
         pilot.app.advance()
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(pilot.app.board.panel(), OutbidPanel)
         await pilot.press("w")
-        await pilot.pause()
+        await settled(pilot)
         assert game.pending is not None and game.pending.kind == "outbid"
         text = screen_text(pilot.app)
         assert f"Enter: withdraw your bid and draw {draws} coin cards" in text
         assert "Choose withdraw" in footer(pilot.app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
     assert game.answers[-1] == Withdraw()
 
 
@@ -175,7 +174,7 @@ async def test_conquest_minimum_is_said_once_with_the_discount():
     surcharge = NUMBERS.conquest_surcharge
     async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(pilot.app)
         for n, card in enumerate(REVEAL, 1):
             value = CARDS.power_by_id[card].value
@@ -210,12 +209,12 @@ async def test_suggested_bid_keeps_inhabitant_coin_cards():
     inhabitant, grain, _wood2 = game.players[0].hand
     async with app().run_test(size=(100, 40)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         panel = pilot.app.board.panel()
         assert isinstance(panel, BidPanel)
         assert panel.answer() == PlaceBid("forest", (grain,), 0)
         await pilot.press("enter")
-        await pilot.pause()
+        await settled(pilot)
     assert game.players[0].bid_coins == [grain]
     assert inhabitant in game.players[0].hand
 
@@ -226,12 +225,12 @@ async def test_help_shows_the_income_table_and_catastrophes():
     session = helena_to_bid()
     async with app().run_test(size=(160, 60)) as pilot:
         pilot.app.set_session(session)
-        await pilot.pause()
+        await settled(pilot)
         await pilot.press("h")
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(pilot.app.screen, HelpScreen)
         await pilot.press("end")  # the reference is at the end of the help
-        await pilot.pause()
+        await settled(pilot)
         text = screen_text(pilot.app)
         assert "summary card" not in text
         assert "B building or L landscape" in text and "⚡ it strikes there" in text

@@ -441,8 +441,8 @@ class PeloponnesApp(CrashGuard):
         """Show what the table needs now (``RunningGame.next_step``) on the board, and start
         what comes with it: the scores, a computer player's move, or the hand-off cover."""
         game, board = self.game, self.board
-        if game is None or board is None:
-            return
+        if game is None or board is None or not board.is_mounted or self.crash is not None:
+            return  # (a board not mounted yet, or the app closing)
         step = game.next_step()
         board.show_step(step)
         session = game.session
