@@ -1,9 +1,9 @@
 """The keys a hurried player presses, for the benches (``bench/tui.py``, ``bench/terminal.py``).
 
-A copy of what the benches need, kept here so that they do not depend on where the tests' own
-key-pressing player lives (``tests/support.py``).  Two forms:
+Two forms:
 
-- :func:`key_for` asks the decision panel on the screen (the in-process bench has it);
+- :func:`key_for` asks the decision panel on the screen (the in-process bench has it): the
+  tests' own hurried player (``tests/support.py``), its one home;
 - :func:`keys_for_prompt` decides from the game state alone (the terminal bench runs the app in
   another process and reads the state from the autosave), with the card the panel suggests
   first (:func:`suggested_card`) for the digit keys.
@@ -13,7 +13,9 @@ Both give the same keys for the same decision: Enter, or p/w then Enter, or u.
 
 from __future__ import annotations
 
-from typing import Any, assert_never, cast
+import sys
+from pathlib import Path
+from typing import assert_never
 
 from peloponnes_tui.engine import (
     AnyPrompt,
@@ -26,25 +28,8 @@ from peloponnes_tui.engine import (
 )
 from peloponnes_tui.engine.bidding import affordable
 
-
-def key_for(panel: Any) -> tuple[str, ...]:
-    """Keys that make a legal choice in this decision panel (what a hurried player presses)."""
-    prompt = cast(AnyPrompt, panel.prompt)
-    ans = panel.answer()
-    legal = ans is not None and panel.session.check(ans) is None
-    match prompt:
-        case BidPrompt():
-            # p only chooses to pass; Enter confirms it
-            return ("enter",) if legal else ("p", "enter")
-        case OutbidPrompt():
-            return ("w", "enter")
-        case BuildPrompt():
-            # Enter pays; when paying is impossible, u puts the building under construction
-            return ("enter",) if prompt.can_pay else ("u",)
-        case CatastrophePrompt() | FeedPrompt() | CompletePrompt():
-            return ("enter",)  # the panel's suggested treatment, feeding or completion
-        case _:
-            assert_never(prompt)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from support import key_for  # (the tests' hurried player: its one home)
 
 
 def keys_for_prompt(prompt: AnyPrompt) -> tuple[str, ...]:

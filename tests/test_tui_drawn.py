@@ -61,6 +61,14 @@ class Parts(App[None]):
         yield Static("below", id="below")
 
 
+async def two_rows_shown(app: Parts, pilot: Any) -> Drawn:
+    """The app's part, showing a table of two rows, laid out and drawn."""
+    part = app.query_one("#part", Drawn)
+    part.show(Counted(2))
+    await settled(pilot)
+    return part
+
+
 def text_of(part: Drawn, y: int) -> str:
     return "".join(s.text for s in part.render_line(y))
 
@@ -123,10 +131,7 @@ async def test_only_a_part_whose_height_changes_asks_for_a_layout(monkeypatch):
 
     app = Parts(Drawn)
     async with app.run_test(size=(40, 12)) as pilot:
-        part = app.query_one("#part", Drawn)
-        part.show(Counted(2))
-        for _ in range(3):
-            await settled(pilot)
+        part = await two_rows_shown(app, pilot)
         monkeypatch.setattr(Drawn, "refresh", refresh)
         part.show(Counted(2, word="card"))  # the same height
         assert asked == [False]
@@ -529,10 +534,7 @@ async def test_a_part_resized_by_a_layout_asks_for_no_second_layout(monkeypatch)
 
     app = Parts(Drawn)
     async with app.run_test(size=(40, 12)) as pilot:
-        part = app.query_one("#part", Drawn)
-        part.show(Counted(2))
-        for _ in range(3):
-            await settled(pilot)
+        part = await two_rows_shown(app, pilot)
         monkeypatch.setattr(Widget, "refresh", refresh)
         monkeypatch.setattr(PlacedByLayout, "refresh", counted)
         part.show(Counted(5))
