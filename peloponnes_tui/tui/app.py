@@ -544,6 +544,13 @@ class PeloponnesApp(CrashGuard):
             # loop lets the footer's keys and the new panel ask before the screen is drawn, so
             # their requests are in this frame, not in a second one
             await asyncio.sleep(0)
+        # The screen draws its frames from a timer that it pauses while updates are held, and
+        # resumes when it next goes idle; this handler runs in the app's message loop, not the
+        # screen's, so the screen is told to look again now (else the answer's frame waited for
+        # the next key or mouse move in a real terminal).
+        board = self.board
+        if board is not None:
+            board.check_idle()
 
     # -- the coach ---------------------------------------------------------------------------
 
