@@ -106,9 +106,9 @@ def resumed_game(tmp_path: Path) -> Iterator[Terminal]:
 
 def test_each_answer_reaches_the_screen_without_another_key(tmp_path: Path) -> None:
     """Five answers to the opening bids and outbids, each after the digit keys went through the
-    cards on offer and back, as a player looking at the cards does: the next player's decision is on the
-    screen within seconds each time, with no other key pressed.  (An answer applied in the app's
-    own message loop once left its frame waiting for the next key under tmux, in
+    cards on offer and back, as a player looking at the cards does: the next player's decision
+    is on the screen within seconds each time, with no other key pressed.  (An answer applied in
+    the app's own message loop once left its frame waiting for the next key under tmux, in
     ``bench/terminal.py``; this terminal did not show that stall, but it is where the whole
     program is checked as a player's terminal shows it.)"""
     with resumed_game(tmp_path) as terminal:
