@@ -50,7 +50,13 @@ from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.summary import Changes, changes_since_last_turn, since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
-from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView, PanelBox
+from peloponnes_tui.tui.widgets.board_scroll import (
+    BoardLog,
+    BoardScroll,
+    BoardSwitcher,
+    CardsView,
+    PanelBox,
+)
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter
@@ -209,7 +215,7 @@ class BoardScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
         yield Drawn(id="tabsline")
-        with ContentSwitcher(initial="table", id="main"):
+        with BoardSwitcher(initial="table", id="main"):
             with BoardScroll(id="table"):
                 yield CardsView(offer_tooltip(), id="offer")
                 yield Drawn(id="tracks").with_tooltip(tracks_legend())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.containers import Vertical, VerticalScroll
 from textual.events import MouseMove, Resize
 from textual.message import Message
-from textual.widgets import RichLog
+from textual.widgets import ContentSwitcher, RichLog
 
 from peloponnes_tui.tui.widgets.drawn import Drawn, PlacedByLayout
 
@@ -14,6 +14,11 @@ from peloponnes_tui.tui.widgets.drawn import Drawn, PlacedByLayout
 class BoardScroll(VerticalScroll, PlacedByLayout, can_focus=False):
     """A scrolling part of the board that never takes the keyboard from the decision panel: a
     click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it)."""
+
+
+class BoardSwitcher(ContentSwitcher, PlacedByLayout):
+    """The board's three views (board, tableaux, log), one shown at a time; when the decision
+    column below it grows or shrinks, the layout that resizes it asks for no second one."""
 
 
 class BoardLog(RichLog, can_focus=False):
@@ -49,4 +54,4 @@ class CardsView(Drawn):
             self.tooltip = tip
 
 
-__all__ = ["BoardLog", "BoardScroll", "CardsView", "PanelBox"]
+__all__ = ["BoardLog", "BoardScroll", "BoardSwitcher", "CardsView", "PanelBox"]
