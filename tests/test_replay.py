@@ -34,6 +34,7 @@ from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import HUMAN, Seat, Session, saves_dir
 from peloponnes_tui.tui.testing import finished_session
 from peloponnes_tui.tui.textdump import screen_text
+from peloponnes_tui.tui.widgets.drawn import Drawn
 
 SEED = 1
 KINDS = (HUMAN, HUMAN, "heuristic", "random")  # two people and two computers
@@ -67,8 +68,9 @@ def board_text(app: App[Any]) -> str:
     board = app.screen.query_one("#board")
     console = Console(width=board.size.width, file=io.StringIO(), record=True,
                       color_system=None)
-    for part in board.query(Static):
-        console.print(part.content)
+    for part in board.query(Drawn):
+        if part.display:
+            console.print(part.renderable)
     return console.export_text()
 
 
@@ -82,7 +84,7 @@ async def press(pilot: Pilot[Any], key: str, times: int) -> None:
 
 
 def where(app: App[Any]) -> str:
-    return str(app.screen.query_one("#where", Static).content)
+    return str(app.screen.query_one("#where", Drawn).renderable)
 
 
 def tableau_sections(text: str, replay: Replay) -> dict[int, str]:
@@ -355,4 +357,4 @@ async def test_the_viewer_speaks_german(cards, saved):
     async with app.run_test(size=TALL) as pilot:
         await open_from_start(pilot)
         assert where(app).startswith("Ereignis 1 von ")
-        assert "h: Handkarten zeigen" in str(app.screen.query_one("#keys", Static).content)
+        assert "h: Handkarten zeigen" in str(app.screen.query_one("#keys", Drawn).renderable)

@@ -10,13 +10,9 @@ the board is drawn by :mod:`peloponnes_tui.tui.render`, the log lines by the boa
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -29,14 +25,7 @@ from textual.widgets.option_list import Option
 
 from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.access import AppAccess
-from peloponnes_tui.tui.render import (
-    ROOMY,
-    offer_table,
-    players_table,
-    status_line,
-    tableau,
-    tracks_table,
-)
+from peloponnes_tui.tui.render import ROOMY, status_line
 from peloponnes_tui.tui.render import log_line as event_line
 from peloponnes_tui.tui.screens.load import (
     file_options,
@@ -45,6 +34,8 @@ from peloponnes_tui.tui.screens.load import (
     path_field,
     refusal,
 )
+from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView
 from peloponnes_tui.web_page import in_web_session
 
 if TYPE_CHECKING:
@@ -54,37 +45,17 @@ if TYPE_CHECKING:
 CURRENT = "▶ "  # marks the event shown, in the log
 
 
-def tableau_cards(replay: Replay, seat: int) -> frozenset[str]:
-    """The power cards in ``seat``'s tableau at the event shown."""
-    p = replay.moment.view(seat).players[seat]
-    return frozenset(x.card for x in (*p.buildings, *p.landscapes))
-
-
-def board_parts(replay: Replay) -> list[tuple[str, tuple[object, ...],
-                                              Callable[[], RenderableType]]]:
-    """The table at the event shown, part by part, each with what it is drawn from: the cards
-    on offer, the tracks, the players, and every tableau in turn order (with its hand when the
-    hands are shown); the event's cards highlighted."""
-    cards, seats = replay.cards, replay.seats
+def board_shown(replay: Replay) -> Board:
+    """The table at the event shown: the cards on offer, the tracks, the players, and every
+    tableau in turn order (with its hand when the hands are shown); the event's cards
+    highlighted."""
     moment = replay.moment
     ev = moment.event
     view = moment.view(ev.player if ev.player is not None else 0)
-    public = replace(view, seat=0, hand=(), log=())  # what every seat sees alike
-    hl = moment.highlight
     shown = replay.hands_shown
-    parts: list[tuple[str, tuple[object, ...], Callable[[], RenderableType]]] = [
-        ("offer", (public, hl, ev.player),
-         lambda: offer_table(cards, view, seats, ev.player, numbered=False, highlight=hl)),
-        ("tracks", (public,), lambda: tracks_table(cards, view, seats)),
-        ("players", (public, ev.player), lambda: players_table(cards, view, seats, ev.player)),
-    ]
-    for slot, seat in enumerate(view.order):
-        mine = moment.view(seat)
-        parts.append((f"tableau{slot}", (seat, mine.players[seat],
-                                          mine.hand if shown else None,
-                                          hl & tableau_cards(replay, seat)),
-                      partial(tableau, cards, mine, seat, seats, shown, hl)))
-    return parts
+    return Board(replay.cards, view, replay.seats, ev.player, numbered=False,
+                 highlight=moment.highlight,
+                 tableaux=tuple(Tableau(seat, moment.view(seat), shown) for seat in view.order))
 
 
 def where_line(replay: Replay) -> Text:
@@ -137,22 +108,17 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.replay = replay
         self.marked = replay.at  # the log line marked as shown
-        self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield Static(id="where")
+        yield Drawn(id="status")
+        yield Drawn(id="where")
         with VerticalScroll(id="board"):
-            yield Static(id="offer")
-            yield Static(id="tracks")
-            yield Static(id="players")
-            for slot in range(len(self.replay.seats)):
-                yield Static(id=f"tableau{slot}", classes="tableau")
+            yield TableView(stacked=len(self.replay.seats), classes="spaced")
         with Vertical(id="logbox"):
             yield Static(id="loghead")
             yield OptionList(*[Option(log_line(self.replay, i))
                                for i in range(len(self.replay.moments))], id="log")
-        yield Static(id="keys")
+        yield Drawn(id="keys")
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= ROOMY, "roomy")
@@ -167,15 +133,12 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         """Draw the moment the replay is at, and mark it in the log."""
         replay = self.replay
-        self.query_one("#status", Static).update(
+        self.query_one("#status", Drawn).show(
             status_line(replay.cards, replay.moment.view(0), replay.seats))
-        self.query_one("#where", Static).update(where_line(replay))
+        self.query_one("#where", Drawn).show(where_line(replay))
         # only the parts that changed are drawn again: most events change one tableau or none
-        for ident, key, make in board_parts(replay):
-            if self._drawn.get(ident) != key:
-                self._drawn[ident] = key
-                self.query_one(f"#{ident}", Static).update(make())
-        self.query_one("#keys", Static).update(keys_line(replay))
+        self.query_one(TableView).show(board_shown(replay))
+        self.query_one("#keys", Drawn).show(keys_line(replay))
         log = self.query_one("#log", OptionList)
         old, self.marked = self.marked, replay.at
         if old != replay.at:
@@ -189,7 +152,7 @@ class ReplayScreen(Screen[None]):
         log = self.query_one("#log", OptionList)
         for i in range(len(self.replay.moments)):
             log.replace_option_prompt_at_index(i, log_line(self.replay, i))
-        self._drawn.clear()
+        self.query_one(TableView).forget()
         self.show()
 
     def moved(self, moved: bool) -> None:
@@ -278,4 +241,4 @@ def open_replay(screen: Screen[None], path: Path, cards: CardSet) -> str | None:
     return None
 
 
-__all__ = ["ReplayScreen", "WatchScreen", "board_parts", "open_replay"]
+__all__ = ["ReplayScreen", "WatchScreen", "board_shown", "open_replay"]
