@@ -15,7 +15,7 @@ from support import NAMES, said
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import CardSet
@@ -35,6 +35,7 @@ from peloponnes_tui.tui.session import HUMAN, Seat, Session, saves_dir
 from peloponnes_tui.tui.testing import finished_session
 from peloponnes_tui.tui.textdump import screen_text
 from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.event_list import EventList
 
 SEED = 1
 KINDS = (HUMAN, HUMAN, "heuristic", "random")  # two people and two computers
@@ -235,15 +236,18 @@ async def test_a_log_line_is_shown_on_enter_or_a_click(cards, saved):
         for _ in range(30):
             await pilot.press("down")
         assert replay.at == 0  # moving through the log shows nothing yet
-        log = app.screen.query_one("#log", OptionList)
-        assert log.highlighted == 30
+        log = app.screen.query_one("#log", EventList)
+        assert log.cursor == 30
         await pilot.press("enter")
         assert replay.at == 30
-        assert str(log.get_option_at_index(30).prompt).startswith("▶ ")
-        assert str(log.get_option_at_index(0).prompt).startswith("  ")
+        # the event shown is the one line marked ▶ in the log
+        rows = [log.render_line(y).text for y in range(log.size.height)]
+        marked = [row for row in rows if row.startswith("▶ ")]
+        assert len(marked) == 1
+        shown = event_text(replay.event, replay.cards, [s.name for s in replay.seats])
+        assert shown[:20] in marked[0]
         # a click on the line at the top of the log list
-        log.highlighted = 120
-        log.scroll_to_highlight(top=True)
+        log.move_cursor(120, top=True)
         await pilot.pause()
         assert await pilot.click("#log", offset=(4, 0))
         await pilot.pause()

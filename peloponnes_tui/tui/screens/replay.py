@@ -21,7 +21,6 @@ from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
 
 from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.access import AppAccess
@@ -35,15 +34,13 @@ from peloponnes_tui.tui.screens.load import (
     refusal,
 )
 from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.event_list import EventList
 from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView
 from peloponnes_tui.web_page import in_web_session
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.tui.replay import Replay
-
-CURRENT = "▶ "  # marks the event shown, in the log
-
 
 def board_shown(replay: Replay) -> Board:
     """The table at the event shown: the cards on offer, the tracks, the players, and every
@@ -79,10 +76,9 @@ def keys_line(replay: Replay) -> Text:
                             _("q back"))), style="dim")
 
 
-def log_line(replay: Replay, index: int) -> Text:
-    """One line of the log list, the event shown marked ▶."""
-    line = event_line(replay.moments[index].event, replay.seats, replay.cards)
-    return Text(CURRENT if index == replay.at else "  ", style="bold").append_text(line)
+def log_lines(replay: Replay) -> list[Text]:
+    """The lines of the log list, one per event."""
+    return [event_line(m.event, replay.seats, replay.cards) for m in replay.moments]
 
 
 class ReplayScreen(Screen[None]):
@@ -116,15 +112,13 @@ class ReplayScreen(Screen[None]):
             yield TableView(stacked=len(self.replay.seats), classes="spaced")
         with Vertical(id="logbox"):
             yield Static(id="loghead")
-            yield OptionList(*[Option(log_line(self.replay, i))
-                               for i in range(len(self.replay.moments))], id="log")
+            yield EventList(log_lines(self.replay), self.replay.at, id="log")
         yield Drawn(id="keys")
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= ROOMY, "roomy")
         self.query_one("#loghead", Static).update(Text(_("Log"), style="bold"))
-        log = self.query_one("#log", OptionList)
-        log.focus()
+        self.query_one("#log", EventList).focus()
         self.show()
 
     def on_resize(self, event: Resize) -> None:
@@ -139,19 +133,12 @@ class ReplayScreen(Screen[None]):
         # only the parts that changed are drawn again: most events change one tableau or none
         self.query_one(TableView).show(board_shown(replay))
         self.query_one("#keys", Drawn).show(keys_line(replay))
-        log = self.query_one("#log", OptionList)
-        old, self.marked = self.marked, replay.at
-        if old != replay.at:
-            log.replace_option_prompt_at_index(old, log_line(replay, old))
-        log.replace_option_prompt_at_index(replay.at, log_line(replay, replay.at))
-        log.highlighted = replay.at
-        self.call_after_refresh(log.scroll_to_highlight)
+        self.marked = replay.at
+        self.query_one("#log", EventList).mark(replay.at)
 
     def restyle(self) -> None:
         """The theme changed: the players' colours with it."""
-        log = self.query_one("#log", OptionList)
-        for i in range(len(self.replay.moments)):
-            log.replace_option_prompt_at_index(i, log_line(self.replay, i))
+        self.query_one("#log", EventList).set_lines(log_lines(self.replay))
         self.query_one(TableView).forget()
         self.show()
 
@@ -180,11 +167,11 @@ class ReplayScreen(Screen[None]):
     def action_back(self) -> None:
         self.dismiss(None)
 
-    @on(OptionList.OptionSelected, "#log")
-    def jump(self, event: OptionList.OptionSelected) -> None:
+    @on(EventList.Chosen, "#log")
+    def jump(self, event: EventList.Chosen) -> None:
         """Enter or a click on a log line: the table at that event."""
         event.stop()
-        if self.replay.go(event.option_index):
+        if self.replay.go(event.index):
             self.show()
 
 
