@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gc
-import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
@@ -20,6 +18,7 @@ from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
 from peloponnes_tui.i18n import N_, _
+from peloponnes_tui.tui.heap import QuietHeap
 from peloponnes_tui.tui.render import (
     ROOMY,
     WIDE,
@@ -77,49 +76,6 @@ TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its colum
 # third of the column beside the board, a quarter under the own tableau (the longest panels still
 # fit below it)
 SINCE_SHARE = {"narrow": 5, "roomy": 3, "wide": 4}
-
-
-# Python's full garbage collections (about 30 ms each, some 20 a game) fell on whatever key
-# the allocations happened to reach their count on, in the middle of an answer.  While a board
-# is shown they are ten times rarer (FULL_COLLECTIONS_HELD) and the board collects instead when
-# nothing has changed on it for TIDY_AFTER seconds: while a player reads and thinks.
-TIDY_AFTER = 0.25
-FULL_COLLECTIONS_HELD = 10  # the factor on the count of young collections before a full one
-
-
-class FullCollections:
-    """Holds Python's automatic full collections back (FULL_COLLECTIONS_HELD times rarer)
-    while at least one board holds them: a new game's board may be mounted before the last
-    one is unmounted."""
-
-    def __init__(self) -> None:
-        self.holders = 0
-        self.thresholds = gc.get_threshold()  # as they were before the first hold
-
-    def hold(self) -> None:
-        if not self.holders:
-            self.thresholds = t0, t1, t2 = gc.get_threshold()
-            gc.set_threshold(t0, t1, t2 * FULL_COLLECTIONS_HELD)
-        self.holders += 1
-
-    def release(self) -> None:
-        self.holders -= 1
-        if not self.holders:
-            gc.set_threshold(*self.thresholds)
-
-
-FULL_COLLECTIONS = FullCollections()
-
-
-def settle_heap() -> None:
-    """Move everything alive when a game starts (the modules, the card data, the app and its
-    screens) out of the garbage collector's reach.  A full collection has to look at every
-    object it tracks: with the whole app in its reach one took about 70 ms, a few times a game,
-    in the middle of an answer; now it looks only at what was made since.  What the last game
-    left is let go first (``unfreeze``), so nothing is held for good."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
 
 
 def tabs_line(which: str) -> Text:
@@ -203,8 +159,7 @@ class BoardScreen(Screen[None]):
         self._panel_to_top = False  # a decision panel is shown: scrolled into view (layouts)
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
-        self._changed_at = 0.0  # when the board last changed (time.monotonic)
-        self._untidy = False  # anything drawn since the last full collection
+        self.heap = QuietHeap()  # full collections while the board is still
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
@@ -263,23 +218,14 @@ class BoardScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_layout(self.app.size.width)
         self.refresh_board()
-        settle_heap()
-        FULL_COLLECTIONS.hold()
-        self.set_interval(TIDY_AFTER, self.tidy_heap)
+        self.heap.start(self)
 
     def on_unmount(self) -> None:
-        FULL_COLLECTIONS.release()
+        self.heap.stop()
 
     def touched(self) -> None:
         """Something on the board changed: no collection until it has been still again."""
-        self._changed_at, self._untidy = time.monotonic(), True
-
-    def tidy_heap(self) -> None:
-        """A full collection once the board has been still for TIDY_AFTER seconds (see
-        :class:`FullCollections`); nothing when nothing changed since the last one."""
-        if self._untidy and time.monotonic() - self._changed_at >= TIDY_AFTER:
-            self._untidy = False
-            gc.collect()
+        self.heap.touched()
 
     def on_resize(self, event: Resize) -> None:
         self.set_layout(event.size.width)

@@ -16,6 +16,7 @@ from textual.timer import Timer
 from peloponnes_tui.demo.narrator import phase_name
 from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.log_text import event_text
+from peloponnes_tui.tui.heap import QuietHeap
 from peloponnes_tui.tui.render import status_line
 from peloponnes_tui.tui.session import Seat
 from peloponnes_tui.tui.widgets.drawn import Drawn
@@ -88,6 +89,7 @@ class DemoScreen(Screen[None]):
         self.timer: Timer | None = None
         self.narration = ""  # the narration panel as plain text (for tests)
         self._story = ""  # the step's narration below the heading, as plain text
+        self.heap = QuietHeap()  # full collections while the board is still
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
@@ -102,12 +104,17 @@ class DemoScreen(Screen[None]):
         self.set_class(self.app.size.width >= 140, "wide")
         self.script.first()
         self.show()
+        self.heap.start(self)
+
+    def on_unmount(self) -> None:
+        self.heap.stop()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= 140, "wide")
 
     def show(self) -> None:
         """Draw the step the script is at: the board as it left the game, its narration."""
+        self.heap.touched()
         step = self.script.step
         game, seats = self.script.game, self.script.seats
         view = game.view_for(0)

@@ -24,6 +24,7 @@ from textual.widgets import Input, OptionList, Static
 
 from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.access import AppAccess
+from peloponnes_tui.tui.heap import QuietHeap
 from peloponnes_tui.tui.render import ROOMY, status_line
 from peloponnes_tui.tui.render import log_line as event_line
 from peloponnes_tui.tui.screens.load import (
@@ -104,6 +105,7 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.replay = replay
         self.marked = replay.at  # the log line marked as shown
+        self.heap = QuietHeap()  # full collections while the viewer is still
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
@@ -120,12 +122,17 @@ class ReplayScreen(Screen[None]):
         self.query_one("#loghead", Static).update(Text(_("Log"), style="bold"))
         self.query_one("#log", EventList).focus()
         self.show()
+        self.heap.start(self)
+
+    def on_unmount(self) -> None:
+        self.heap.stop()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= ROOMY, "roomy")
 
     def show(self) -> None:
         """Draw the moment the replay is at, and mark it in the log."""
+        self.heap.touched()
         replay = self.replay
         self.query_one("#status", Drawn).show(
             status_line(replay.cards, replay.moment.view(0), replay.seats))
