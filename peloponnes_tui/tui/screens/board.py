@@ -6,7 +6,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -23,19 +22,10 @@ from peloponnes_tui.tui.render import (
     ROOMY,
     WIDE,
     board_legend_line,
-    card_tooltip,
-    conquest_rule,
     log_line,
-    offer_cards,
-    offer_legend,
-    offer_table,
     player_brief,
-    players_table,
-    specials_line,
     status_line,
     tableau,
-    tracks_legend,
-    tracks_table,
 )
 from peloponnes_tui.tui.running import (
     ComputerTurn,
@@ -49,13 +39,14 @@ from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.summary import Changes, changes_since_last_turn, since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
-from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, CardsView, PanelBox
+from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, PanelBox
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
 from peloponnes_tui.tui.widgets.panels import panel_for
 from peloponnes_tui.tui.widgets.seat_row import kind_name
+from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView, offer_tooltip
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
@@ -88,21 +79,6 @@ def tabs_line(which: str) -> Text:
     return tabs
 
 
-def other_tableaux(cards: CardSet, view: View, viewer: int | None, seats: Sequence[Seat],
-                   across: int, covered: frozenset[str]) -> Table:
-    """Everybody's tableau but the viewer's (whose is beside the panel), ``across`` side by
-    side, in turn order; no hands."""
-    others = [s for s in view.order if s != viewer]
-    grid = Table.grid(expand=True, padding=(0, 2))
-    for _column in range(across):
-        grid.add_column(ratio=1)
-    for row in range(0, len(others), across):
-        cells = [tableau(cards, view, s, seats, show_hand=False, changed=covered)
-                 for s in others[row:row + across]]
-        grid.add_row(*cells, *[""] * (across - len(cells)))
-    return grid
-
-
 def one_tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat], show_hand: bool
                 ) -> Group:
     """The Tableaux view: one player's tableau."""
@@ -113,12 +89,6 @@ def one_tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat], sh
 def last_events(events: Sequence[Event], seats: Sequence[Seat], cards: CardSet) -> Text:
     """The last events, under the board when nothing is summarised since a player's turn."""
     return Text("\n").join(log_line(e, seats, cards) for e in events)
-
-
-def offer_tooltip() -> str:
-    """The tooltip of the cards on offer: the legend of their short forms."""
-    return _("{legend}. Click a card to choose it in the decision panel.").format(
-        legend=offer_legend())
 
 
 def since_head() -> str:
@@ -166,10 +136,7 @@ class BoardScreen(Screen[None]):
         yield Drawn(id="tabsline")
         with ContentSwitcher(initial="table", id="main"):
             with BoardScroll(id="table"):
-                yield CardsView(offer_tooltip(), id="offer")
-                yield Drawn(id="tracks").with_tooltip(tracks_legend())
-                yield Drawn(id="players")
-                yield Drawn(id="alltableaux")
+                yield TableView(legend=offer_tooltip)
                 yield Drawn(board_legend_line(), id="legend")
             with BoardScroll(id="tableaux"):
                 yield Drawn(id="tableau")
@@ -276,12 +243,7 @@ class BoardScreen(Screen[None]):
         self._show("status", status_line, cards, view, seats)
         self._show("tabsline", tabs_line, self.query_one(ContentSwitcher).current or "table")
         changed = self._changed = self.changes()
-        self.refresh_offer(changed)
-        # the tracks change a few times a round: drawn when what they show changed
-        self._show("tracks", tracks_table, cards, view, seats, changed,
-                   key=(view.tracks, tuple((p.seat, p.protection) for p in view.players),
-                        tuple(seats), changed.tracks))
-        self._show("players", players_table, cards, view, seats, current)
+        self.query_one(TableView).show(self.board(view, current, changed))
         # the player to move's numbers on the panel's top border: in view while deciding, even
         # at 80×24 where the players table is below the fold (public information only).  From
         # ROOMY columns the panel has no top border (the players table is beside it): a title
@@ -297,11 +259,6 @@ class BoardScreen(Screen[None]):
             # the viewer's own view: the only hand ever shown is theirs
             self._show("sidemine" if self.has_class("wide") else "minetext", tableau, cards, view,
                        viewer, seats, True, frozenset(), changed.covered)
-        if self.has_class("wide"):
-            # everybody else's tableau, side by side as far as the board's width allows
-            across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
-            self._show("alltableaux", other_tableaux, cards, view, viewer, seats, across,
-                       changed.covered)
         if self.query_one(ContentSwitcher).current == "tableaux":  # drawn when shown
             self.refresh_tableau()
         self.refresh_log()
@@ -316,28 +273,33 @@ class BoardScreen(Screen[None]):
             return Changes()
         return changes_since_last_turn(session, viewer)
 
-    def refresh_offer(self, changed: Changes | None = None) -> None:
-        """The cards on offer: the chosen card in a double frame, what changed marked ✱
-        (``changed``: as the board was last drawn, when not given); the screen is laid out
-        again only when the cards' height changes (``Drawn.show``)."""
+    def board(self, view: View, current: int | None, changed: Changes) -> Board:
+        """What the board shows: the cards on offer that a click chooses, the chosen card in a
+        double frame, what changed marked ✱; from WIDE columns on everybody else's tableau,
+        side by side as far as the board's width allows."""
+        session = self.game.session
+        assert session is not None
+        tableaux: tuple[Tableau, ...] = ()
+        across = 0
+        if self.has_class("wide"):
+            viewer = self.game.viewer
+            tableaux = tuple(Tableau(s, view) for s in view.order if s != viewer)
+            across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
+        return Board(session.cards, view, session.seats, current, click="screen.select_card",
+                     chosen=self.chosen, changed=changed, tableaux=tableaux, across=across)
+
+    def refresh_offer(self) -> None:
+        """The cards on offer, as the board was last drawn but for the chosen card (a digit
+        key: only the double frame moves); the screen is laid out again only when the cards'
+        height changes (``Drawn.show``)."""
         session = self.game.session
         if session is None:
             return
-        cards, seats = session.cards, session.seats
         viewer = self.game.viewer
         view = session.view(viewer if viewer is not None else 0)
         pending = session.pending
         current = pending.player if pending is not None else None
-        notes = [x for x in (specials_line(cards, view),
-                             conquest_rule(cards, view, seats, current)) if x]
-        offer = self.query_one("#offer", CardsView)
-        on_offer = offer_cards(view)
-        if set(offer.tips) != set(on_offer):
-            offer.tips = {cid: card_tooltip(cards, cid) for cid in on_offer}
-        offer.show(Group(
-            offer_table(cards, view, seats, current, click="screen.select_card",
-                        chosen=self.chosen,
-                        changed=self._changed if changed is None else changed), *notes))
+        self.query_one(TableView).show_offer(self.board(view, current, self._changed))
 
     def refresh_tableau(self) -> None:
         session = self.game.session
@@ -472,10 +434,7 @@ class BoardScreen(Screen[None]):
         """Draw everything again in the current language (it changed): what was written when
         the board was composed, then all that :meth:`restyle` draws, and the since-your-last-turn
         box."""
-        offer = self.query_one("#offer", CardsView)
-        offer.legend = offer.tooltip = offer_tooltip()
-        offer.tips = {}  # the cards' own tooltips are made again at the next drawing
-        self.query_one("#tracks", Drawn).tooltip = tracks_legend()
+        self.query_one(TableView).relabel()
         self.query_one("#legend", Drawn).update(board_legend_line())
         self.query_one("#sincehead", Static).update(since_head())
         self.query_one(CoachNote).refresh(layout=True)
@@ -501,6 +460,7 @@ class BoardScreen(Screen[None]):
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
         self.rebuild_log()
         self._drawn.clear()
+        self.query_one(TableView).forget()
         self.refresh_board()
         panel = self.panel()
         if panel is not None:

@@ -4,8 +4,8 @@
 log beside (or below) the board is a list: ↑ ↓ move through it and Enter (or a click) shows the
 table at that line. ``h`` shows or hides the hands. The event shown is marked in the log and its
 cards are highlighted on the board. The steps are :class:`~peloponnes_tui.tui.replay.Replay`'s;
-the board is drawn by :mod:`peloponnes_tui.tui.render`, the log lines by the board screen's
-``log_line``.
+the board is the game's own widget (:class:`~peloponnes_tui.tui.widgets.table_view.TableView`),
+the log an :class:`~peloponnes_tui.tui.widgets.event_list.EventList` of the board's log lines.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.containers import Vertical
 
+from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.render import (
     card_tooltip,
     conquest_rule,
@@ -76,6 +77,12 @@ class Board:
     changed: Changes = field(default_factory=Changes)
     tableaux: tuple[Tableau, ...] = ()
     across: int = 0
+
+
+def offer_tooltip() -> str:
+    """The tooltip of cards on offer that a click chooses: the legend of their short forms."""
+    return _("{legend}. Click a card to choose it in the decision panel.").format(
+        legend=offer_legend())
 
 
 def public(view: View) -> View:
@@ -208,4 +215,4 @@ class TableView(Vertical, PlacedByLayout):
         self.forget()
 
 
-__all__ = ["Board", "TableView", "Tableau", "public", "tableaux_grid"]
+__all__ = ["Board", "TableView", "Tableau", "offer_tooltip", "public", "tableaux_grid"]
