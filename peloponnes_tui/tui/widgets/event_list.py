@@ -43,7 +43,7 @@ class EventList(ScrollView, can_focus=True):
     ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {"event-list--cursor"}
     DEFAULT_CSS = """
-    EventList { background: $surface; color: $foreground; overflow-x: hidden; }
+    EventList { background: $surface; color: $foreground; overflow-x: hidden; padding: 0 1; }
     EventList > .event-list--cursor { color: $foreground;
                                       background: $block-cursor-blurred-background; }
     EventList:focus > .event-list--cursor { color: $block-cursor-foreground;
