@@ -20,7 +20,7 @@
    brings no more.  p50, p95 and max for answering keys (the key that gives an answer), for
    p/w (which only choose to pass or withdraw) and for digit keys.  Before each decision's keys
    the bench waits --think seconds (0.4 by default), as a player reads the screen: the board
-   collects its garbage in such pauses (``BoardScreen.tidy_heap``), as it does in a real game.
+   collects its garbage in such pauses (``tui/heap.py``), as it does in a real game.
    With --profile, the answering keys run under cProfile (the rest does not): the statistics
    go to FILE (``python -m pstats FILE``) and the functions that took the most time of their
    own are printed.  The profile includes the 30 ms of quiet after each answer (``select``) and

@@ -15,7 +15,7 @@ from support import NAMES, finished_session, said, screen_text, settled
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import CardSet
@@ -32,6 +32,8 @@ from peloponnes_tui.tui.replay_app import ReplayApp
 from peloponnes_tui.tui.screens.replay import ReplayScreen, WatchScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import HUMAN, Seat, Session, saves_dir
+from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.event_list import EventList
 
 SEED = 1
 KINDS = (HUMAN, HUMAN, "heuristic", "random")  # two people and two computers
@@ -65,8 +67,9 @@ def board_text(app: App[Any]) -> str:
     board = app.screen.query_one("#board")
     console = Console(width=board.size.width, file=io.StringIO(), record=True,
                       color_system=None)
-    for part in board.query(Static):
-        console.print(part.content)
+    for part in board.query(Drawn):
+        if part.display:
+            console.print(part.renderable)
     return console.export_text()
 
 
@@ -80,7 +83,7 @@ async def press(pilot: Pilot[Any], key: str, times: int) -> None:
 
 
 def where(app: App[Any]) -> str:
-    return str(app.screen.query_one("#where", Static).content)
+    return str(app.screen.query_one("#where", Drawn).renderable)
 
 
 def tableau_sections(text: str, replay: Replay) -> dict[int, str]:
@@ -231,15 +234,18 @@ async def test_a_log_line_is_shown_on_enter_or_a_click(cards, saved):
         for _ in range(30):
             await pilot.press("down")
         assert replay.at == 0  # moving through the log shows nothing yet
-        log = app.screen.query_one("#log", OptionList)
-        assert log.highlighted == 30
+        log = app.screen.query_one("#log", EventList)
+        assert log.cursor == 30
         await pilot.press("enter")
         assert replay.at == 30
-        assert str(log.get_option_at_index(30).prompt).startswith("▶ ")
-        assert str(log.get_option_at_index(0).prompt).startswith("  ")
+        # the event shown is the one line marked ▶ in the log
+        rows = [log.render_line(y).text for y in range(log.size.height)]
+        marked = [row for row in rows if row.startswith("▶ ")]
+        assert len(marked) == 1
+        shown = event_text(replay.event, replay.cards, [s.name for s in replay.seats])
+        assert shown[:20] in marked[0]
         # a click on the line at the top of the log list
-        log.highlighted = 120
-        log.scroll_to_highlight(top=True)
+        log.move_cursor(120, top=True)
         await settled(pilot)
         assert await pilot.click("#log", offset=(4, 0))
         await settled(pilot)
@@ -353,4 +359,4 @@ async def test_the_viewer_speaks_german(cards, saved):
     async with app.run_test(size=TALL) as pilot:
         await open_from_start(pilot)
         assert where(app).startswith("Ereignis 1 von ")
-        assert "h: Handkarten zeigen" in str(app.screen.query_one("#keys", Static).content)
+        assert "h: Handkarten zeigen" in str(app.screen.query_one("#keys", Drawn).renderable)

@@ -34,7 +34,7 @@ from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.replay import Replay
 from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.load import LoadScreen, may_open
-from peloponnes_tui.tui.screens.replay import ReplayScreen, WatchScreen, board_parts
+from peloponnes_tui.tui.screens.replay import ReplayScreen, WatchScreen, board_shown
 from peloponnes_tui.tui.session import DATA_DIR_ENV, Session, autosave_path
 from peloponnes_tui.web_page import UPLOADS, WEB_SESSION_ENV
 from peloponnes_tui.webserver import (
@@ -131,8 +131,7 @@ def test_the_hands_of_a_game_in_progress_are_shown_only_to_a_single_person(
     assert replay.toggle_hands() is not hidden
     assert replay.hands_shown is (False if hidden else humans > 1)
     if hidden:
-        assert all(part[1][2] is None for part in board_parts(replay)
-                   if part[0].startswith("tableau"))
+        assert not any(shown.hand for shown in board_shown(replay).tableaux)
 
 
 def test_a_finished_game_of_several_people_shows_its_hands_on_h(cards: CardSet) -> None:

@@ -151,8 +151,8 @@ async def test_the_board_holds_full_collections_back_and_collects_when_still(mon
 
     from support import CARDS, PlayerSpec, session_from
 
+    from peloponnes_tui.tui import heap as board_module
     from peloponnes_tui.tui.app import PeloponnesApp
-    from peloponnes_tui.tui.screens import board as board_module
 
     collections: list[int] = []
     original_collect = gc.collect
@@ -187,7 +187,7 @@ def test_full_collections_stay_held_while_any_board_holds_them():
     back only when the last board lets go."""
     import gc
 
-    from peloponnes_tui.tui.screens.board import FULL_COLLECTIONS_HELD, FullCollections
+    from peloponnes_tui.tui.heap import FULL_COLLECTIONS_HELD, FullCollections
 
     before = gc.get_threshold()
     held = (before[0], before[1], before[2] * FULL_COLLECTIONS_HELD)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import gc
-import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -20,23 +17,15 @@ from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
 from peloponnes_tui.i18n import N_, _
+from peloponnes_tui.tui.heap import QuietHeap
 from peloponnes_tui.tui.render import (
     ROOMY,
     WIDE,
     board_legend_line,
-    card_tooltip,
-    conquest_rule,
     log_line,
-    offer_cards,
-    offer_legend,
-    offer_table,
     player_brief,
-    players_table,
-    specials_line,
     status_line,
     tableau,
-    tracks_legend,
-    tracks_table,
 )
 from peloponnes_tui.tui.running import (
     ComputerTurn,
@@ -50,19 +39,14 @@ from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.summary import Changes, changes_since_last_turn, since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
-from peloponnes_tui.tui.widgets.board_scroll import (
-    BoardLog,
-    BoardScroll,
-    BoardSwitcher,
-    CardsView,
-    PanelBox,
-)
+from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, BoardSwitcher, PanelBox
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
 from peloponnes_tui.tui.widgets.panels import panel_for
 from peloponnes_tui.tui.widgets.seat_row import kind_name
+from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView, offer_tooltip
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
@@ -85,49 +69,6 @@ TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its colum
 SINCE_SHARE = {"narrow": 5, "roomy": 3, "wide": 4}
 
 
-# Python's full garbage collections (about 30 ms each, some 20 a game) fell on whatever key
-# the allocations happened to reach their count on, in the middle of an answer.  While a board
-# is shown they are ten times rarer (FULL_COLLECTIONS_HELD) and the board collects instead when
-# nothing has changed on it for TIDY_AFTER seconds: while a player reads and thinks.
-TIDY_AFTER = 0.25
-FULL_COLLECTIONS_HELD = 10  # the factor on the count of young collections before a full one
-
-
-class FullCollections:
-    """Holds Python's automatic full collections back (FULL_COLLECTIONS_HELD times rarer)
-    while at least one board holds them: a new game's board may be mounted before the last
-    one is unmounted."""
-
-    def __init__(self) -> None:
-        self.holders = 0
-        self.thresholds = gc.get_threshold()  # as they were before the first hold
-
-    def hold(self) -> None:
-        if not self.holders:
-            self.thresholds = t0, t1, t2 = gc.get_threshold()
-            gc.set_threshold(t0, t1, t2 * FULL_COLLECTIONS_HELD)
-        self.holders += 1
-
-    def release(self) -> None:
-        self.holders -= 1
-        if not self.holders:
-            gc.set_threshold(*self.thresholds)
-
-
-FULL_COLLECTIONS = FullCollections()
-
-
-def settle_heap() -> None:
-    """Move everything alive when a game starts (the modules, the card data, the app and its
-    screens) out of the garbage collector's reach.  A full collection has to look at every
-    object it tracks: with the whole app in its reach one took about 70 ms, a few times a game,
-    in the middle of an answer; now it looks only at what was made since.  What the last game
-    left is let go first (``unfreeze``), so nothing is held for good."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
-
-
 def tabs_line(which: str) -> Text:
     """The line above the board: its three views (``which`` is shown) and the other keys."""
     tabs = Text()
@@ -136,21 +77,6 @@ def tabs_line(which: str) -> Text:
         tabs.append(f" {key} {name} ", style="reverse bold" if ident == which else "")
     tabs.append("  " + _("PgUp/PgDn scroll  ^↑↓ panel  ^s save  ^p commands"), style="dim")
     return tabs
-
-
-def other_tableaux(cards: CardSet, view: View, viewer: int | None, seats: Sequence[Seat],
-                   across: int, covered: frozenset[str]) -> Table:
-    """Everybody's tableau but the viewer's (whose is beside the panel), ``across`` side by
-    side, in turn order; no hands."""
-    others = [s for s in view.order if s != viewer]
-    grid = Table.grid(expand=True, padding=(0, 2))
-    for _column in range(across):
-        grid.add_column(ratio=1)
-    for row in range(0, len(others), across):
-        cells = [tableau(cards, view, s, seats, show_hand=False, changed=covered)
-                 for s in others[row:row + across]]
-        grid.add_row(*cells, *[""] * (across - len(cells)))
-    return grid
 
 
 def one_tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat], show_hand: bool
@@ -163,12 +89,6 @@ def one_tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat], sh
 def last_events(events: Sequence[Event], seats: Sequence[Seat], cards: CardSet) -> Text:
     """The last events, under the board when nothing is summarised since a player's turn."""
     return Text("\n").join(log_line(e, seats, cards) for e in events)
-
-
-def offer_tooltip() -> str:
-    """The tooltip of the cards on offer: the legend of their short forms."""
-    return _("{legend}. Click a card to choose it in the decision panel.").format(
-        legend=offer_legend())
 
 
 def since_head() -> str:
@@ -209,18 +129,14 @@ class BoardScreen(Screen[None]):
         self._panel_to_top = False  # a decision panel is shown: scrolled into view (layouts)
         # the new decision panel's mounting and the old one's removal, not yet awaited
         self._mounting: list[Awaitable[None]] = []
-        self._changed_at = 0.0  # when the board last changed (time.monotonic)
-        self._untidy = False  # anything drawn since the last full collection
+        self.heap = QuietHeap()  # full collections while the board is still
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
         yield Drawn(id="tabsline")
         with BoardSwitcher(initial="table", id="main"):
             with BoardScroll(id="table"):
-                yield CardsView(offer_tooltip(), id="offer")
-                yield Drawn(id="tracks").with_tooltip(tracks_legend())
-                yield Drawn(id="players")
-                yield Drawn(id="alltableaux")
+                yield TableView(legend=offer_tooltip)
                 yield Drawn(board_legend_line(), id="legend")
             with BoardScroll(id="tableaux"):
                 yield Drawn(id="tableau")
@@ -269,23 +185,14 @@ class BoardScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_layout(self.app.size.width)
         self.refresh_board()
-        settle_heap()
-        FULL_COLLECTIONS.hold()
-        self.set_interval(TIDY_AFTER, self.tidy_heap)
+        self.heap.start(self)
 
     def on_unmount(self) -> None:
-        FULL_COLLECTIONS.release()
+        self.heap.stop()
 
     def touched(self) -> None:
         """Something on the board changed: no collection until it has been still again."""
-        self._changed_at, self._untidy = time.monotonic(), True
-
-    def tidy_heap(self) -> None:
-        """A full collection once the board has been still for TIDY_AFTER seconds (see
-        :class:`FullCollections`); nothing when nothing changed since the last one."""
-        if self._untidy and time.monotonic() - self._changed_at >= TIDY_AFTER:
-            self._untidy = False
-            gc.collect()
+        self.heap.touched()
 
     def on_resize(self, event: Resize) -> None:
         self.set_layout(event.size.width)
@@ -336,12 +243,7 @@ class BoardScreen(Screen[None]):
         self._show("status", status_line, cards, view, seats)
         self._show("tabsline", tabs_line, self.query_one(ContentSwitcher).current or "table")
         changed = self._changed = self.changes()
-        self.refresh_offer(changed)
-        # the tracks change a few times a round: drawn when what they show changed
-        self._show("tracks", tracks_table, cards, view, seats, changed,
-                   key=(view.tracks, tuple((p.seat, p.protection) for p in view.players),
-                        tuple(seats), changed.tracks))
-        self._show("players", players_table, cards, view, seats, current)
+        self.query_one(TableView).show(self.board(view, current, changed))
         # the player to move's numbers on the panel's top border: in view while deciding, even
         # at 80×24 where the players table is below the fold (public information only).  From
         # ROOMY columns the panel has no top border (the players table is beside it): a title
@@ -357,11 +259,6 @@ class BoardScreen(Screen[None]):
             # the viewer's own view: the only hand ever shown is theirs
             self._show("sidemine" if self.has_class("wide") else "minetext", tableau, cards, view,
                        viewer, seats, True, frozenset(), changed.covered)
-        if self.has_class("wide"):
-            # everybody else's tableau, side by side as far as the board's width allows
-            across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
-            self._show("alltableaux", other_tableaux, cards, view, viewer, seats, across,
-                       changed.covered)
         if self.query_one(ContentSwitcher).current == "tableaux":  # drawn when shown
             self.refresh_tableau()
         self.refresh_log()
@@ -376,28 +273,33 @@ class BoardScreen(Screen[None]):
             return Changes()
         return changes_since_last_turn(session, viewer)
 
-    def refresh_offer(self, changed: Changes | None = None) -> None:
-        """The cards on offer: the chosen card in a double frame, what changed marked ✱
-        (``changed``: as the board was last drawn, when not given); the screen is laid out
-        again only when the cards' height changes (``Drawn.show``)."""
+    def board(self, view: View, current: int | None, changed: Changes) -> Board:
+        """What the board shows: the cards on offer that a click chooses, the chosen card in a
+        double frame, what changed marked ✱; from WIDE columns on everybody else's tableau,
+        side by side as far as the board's width allows."""
+        session = self.game.session
+        assert session is not None
+        tableaux: tuple[Tableau, ...] = ()
+        across = 0
+        if self.has_class("wide"):
+            viewer = self.game.viewer
+            tableaux = tuple(Tableau(s, view) for s in view.order if s != viewer)
+            across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
+        return Board(session.cards, view, session.seats, current, click="screen.select_card",
+                     chosen=self.chosen, changed=changed, tableaux=tableaux, across=across)
+
+    def refresh_offer(self) -> None:
+        """The cards on offer, as the board was last drawn but for the chosen card (a digit
+        key: only the double frame moves); the screen is laid out again only when the cards'
+        height changes (``Drawn.show``)."""
         session = self.game.session
         if session is None:
             return
-        cards, seats = session.cards, session.seats
         viewer = self.game.viewer
         view = session.view(viewer if viewer is not None else 0)
         pending = session.pending
         current = pending.player if pending is not None else None
-        notes = [x for x in (specials_line(cards, view),
-                             conquest_rule(cards, view, seats, current)) if x]
-        offer = self.query_one("#offer", CardsView)
-        on_offer = offer_cards(view)
-        if set(offer.tips) != set(on_offer):
-            offer.tips = {cid: card_tooltip(cards, cid) for cid in on_offer}
-        offer.show(Group(
-            offer_table(cards, view, seats, current, click="screen.select_card",
-                        chosen=self.chosen,
-                        changed=self._changed if changed is None else changed), *notes))
+        self.query_one(TableView).show_offer(self.board(view, current, self._changed))
 
     def refresh_tableau(self) -> None:
         session = self.game.session
@@ -532,10 +434,7 @@ class BoardScreen(Screen[None]):
         """Draw everything again in the current language (it changed): what was written when
         the board was composed, then all that :meth:`restyle` draws, and the since-your-last-turn
         box."""
-        offer = self.query_one("#offer", CardsView)
-        offer.legend = offer.tooltip = offer_tooltip()
-        offer.tips = {}  # the cards' own tooltips are made again at the next drawing
-        self.query_one("#tracks", Drawn).tooltip = tracks_legend()
+        self.query_one(TableView).relabel()
         self.query_one("#legend", Drawn).update(board_legend_line())
         self.query_one("#sincehead", Static).update(since_head())
         self.query_one(CoachNote).refresh(layout=True)
@@ -561,6 +460,7 @@ class BoardScreen(Screen[None]):
         """Redraw everything coloured (the theme changed): board, log, the open panel."""
         self.rebuild_log()
         self._drawn.clear()
+        self.query_one(TableView).forget()
         self.refresh_board()
         panel = self.panel()
         if panel is not None:

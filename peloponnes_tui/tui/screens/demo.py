@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,20 +12,16 @@ from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static
 
 from peloponnes_tui.demo.narrator import phase_name
 from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.log_text import event_text
-from peloponnes_tui.tui.render import (
-    offer_table,
-    players_table,
-    status_line,
-    tableau,
-    tracks_table,
-)
+from peloponnes_tui.tui.heap import QuietHeap
+from peloponnes_tui.tui.render import status_line
 from peloponnes_tui.tui.session import Seat
+from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter
+from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -94,47 +89,44 @@ class DemoScreen(Screen[None]):
         self.timer: Timer | None = None
         self.narration = ""  # the narration panel as plain text (for tests)
         self._story = ""  # the step's narration below the heading, as plain text
+        self.heap = QuietHeap()  # full collections while the board is still
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Drawn(id="status")
         with VerticalScroll(id="board"):
-            yield Static(id="table")
+            yield TableView(stacked=len(self.script.seats), classes="spaced", id="table")
         with VerticalScroll(id="narration"):
-            yield Static(id="title")
-            yield Static(id="story")
+            yield Drawn(id="title")
+            yield Drawn(id="story")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 140, "wide")
         self.script.first()
         self.show()
+        self.heap.start(self)
+
+    def on_unmount(self) -> None:
+        self.heap.stop()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= 140, "wide")
 
     def show(self) -> None:
         """Draw the step the script is at: the board as it left the game, its narration."""
+        self.heap.touched()
         step = self.script.step
         game, seats = self.script.game, self.script.seats
         view = game.view_for(0)
         current = game.pending.player if game.pending else None
-        hl = step.highlight
-        parts: list[RenderableType] = [
-            offer_table(game.cards, view, seats, current, highlight=hl),
-            Text(""),
-            tracks_table(game.cards, view, seats),
-            Text(""),
-            players_table(game.cards, view, seats, current),
-        ]
-        for s in view.order:
-            parts.append(Text(""))
-            parts.append(tableau(game.cards, game.view_for(s), s, seats, show_hand=True,
-                                 highlight=hl))
-        self.query_one("#status", Static).update(status_line(game.cards, view, seats))
-        self.query_one("#table", Static).update(Group(*parts))
+        # every hand open; only the parts that changed are drawn again
+        self.query_one(TableView).show(Board(
+            game.cards, view, seats, current, highlight=step.highlight,
+            tableaux=tuple(Tableau(s, game.view_for(s), hand=True) for s in view.order)))
+        self.query_one("#status", Drawn).show(status_line(game.cards, view, seats))
         story = step_text(step, seats, game.cards)
         self._story = story.plain
-        self.query_one("#story", Static).update(story)
+        self.query_one("#story", Drawn).show(story)
         self.redraw_heading()
         self.query_one("#narration", VerticalScroll).scroll_home(animate=False)
 
@@ -154,7 +146,7 @@ class DemoScreen(Screen[None]):
 
     def redraw_heading(self) -> None:
         head = self.heading()
-        self.query_one("#title", Static).update(head)
+        self.query_one("#title", Drawn).show(head)
         self.narration = head.plain + "\n" + self._story
 
     def action_next(self) -> None:

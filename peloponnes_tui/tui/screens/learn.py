@@ -4,8 +4,8 @@ The learner plays one seat with the usual decision panels and keys; the lesson p
 each part of the round is and what to do, refuses an answer the lesson does not ask for with its
 hint (the game does not change), and after the right answer explains what happened, with the
 events that followed (the computer seat's scripted answers among them) and the rule behind each.
-Ctrl+R takes the current step back to where it began.  The board is drawn with the board
-screen's functions (:mod:`peloponnes_tui.tui.render`), the panels are the game's own
+Ctrl+R takes the current step back to where it began.  The board is the game's own widget
+(:class:`~peloponnes_tui.tui.widgets.table_view.TableView`), the panels are the game's own
 (:func:`~peloponnes_tui.tui.widgets.panels.panel_for`).
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -28,19 +28,17 @@ from peloponnes_tui.learn.lessons import Lesson, LessonRun, Shown
 from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.render import (
     log_line,
-    offer_table,
-    players_table,
     status_line,
-    tableau,
-    tracks_table,
 )
 from peloponnes_tui.tui.screens.scoring import score_table
 from peloponnes_tui.tui.session import HUMAN, Seat, Session
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
-from peloponnes_tui.tui.widgets.board_scroll import BoardScroll, CardsView
+from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
+from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 from peloponnes_tui.tui.widgets.panels import panel_for
+from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView, offer_tooltip
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -76,12 +74,9 @@ class LearnScreen(Screen[None]):
     # -- parts -------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Drawn(id="status")
         with BoardScroll(id="board"):
-            yield CardsView(_("Click a card to choose it in the decision panel."), id="offer")
-            yield Static(id="tracks")
-            yield Static(id="players")
-            yield Static(id="tableaux")
+            yield TableView(stacked=len(self.seats), legend=offer_tooltip, classes="spaced")
         with VerticalScroll(id="side"):
             yield Static(id="lesson")
             yield Vertical(id="panelbox")
@@ -112,17 +107,12 @@ class LearnScreen(Screen[None]):
         learner = self.lesson.learner
         view = game.view_for(learner)
         current = game.pending.player if game.pending is not None else None
-        self.query_one("#status", Static).update(status_line(cards, view, self.seats))
-        self.query_one("#offer", CardsView).update(offer_table(
-            cards, view, self.seats, current, click="screen.select_card", chosen=self.chosen))
-        self.query_one("#tracks", Static).update(tracks_table(cards, view, self.seats))
-        self.query_one("#players", Static).update(players_table(cards, view, self.seats,
-                                                                current))
-        parts: list[RenderableType] = [tableau(cards, view, learner, self.seats, True)]
-        for seat in view.order:
-            if seat != learner:
-                parts += [Text(""), tableau(cards, view, seat, self.seats, False)]
-        self.query_one("#tableaux", Static).update(Group(*parts))
+        self.query_one("#status", Drawn).show(status_line(cards, view, self.seats))
+        # the learner's tableau and hand first, then the others'
+        self.query_one(TableView).show(Board(
+            cards, view, self.seats, current, click="screen.select_card", chosen=self.chosen,
+            tableaux=(Tableau(learner, view, hand=True),
+                      *(Tableau(seat, view) for seat in view.order if seat != learner))))
 
     def lesson_text(self, shown: Shown) -> Text:
         """The lesson pane: where the lesson is, what to do or what happened, the keys."""

@@ -4,19 +4,15 @@
 log beside (or below) the board is a list: ↑ ↓ move through it and Enter (or a click) shows the
 table at that line. ``h`` shows or hides the hands. The event shown is marked in the log and its
 cards are highlighted on the board. The steps are :class:`~peloponnes_tui.tui.replay.Replay`'s;
-the board is drawn by :mod:`peloponnes_tui.tui.render`, the log lines by the board screen's
-``log_line``.
+the board is the game's own widget (:class:`~peloponnes_tui.tui.widgets.table_view.TableView`),
+the log an :class:`~peloponnes_tui.tui.widgets.event_list.EventList` of the board's log lines.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,18 +21,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
 
 from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.access import AppAccess
-from peloponnes_tui.tui.render import (
-    ROOMY,
-    offer_table,
-    players_table,
-    status_line,
-    tableau,
-    tracks_table,
-)
+from peloponnes_tui.tui.heap import QuietHeap
+from peloponnes_tui.tui.render import ROOMY, status_line
 from peloponnes_tui.tui.render import log_line as event_line
 from peloponnes_tui.tui.screens.load import (
     file_options,
@@ -45,46 +34,26 @@ from peloponnes_tui.tui.screens.load import (
     path_field,
     refusal,
 )
+from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.event_list import EventList
+from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView
 from peloponnes_tui.web_page import in_web_session
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.tui.replay import Replay
 
-CURRENT = "▶ "  # marks the event shown, in the log
-
-
-def tableau_cards(replay: Replay, seat: int) -> frozenset[str]:
-    """The power cards in ``seat``'s tableau at the event shown."""
-    p = replay.moment.view(seat).players[seat]
-    return frozenset(x.card for x in (*p.buildings, *p.landscapes))
-
-
-def board_parts(replay: Replay) -> list[tuple[str, tuple[object, ...],
-                                              Callable[[], RenderableType]]]:
-    """The table at the event shown, part by part, each with what it is drawn from: the cards
-    on offer, the tracks, the players, and every tableau in turn order (with its hand when the
-    hands are shown); the event's cards highlighted."""
-    cards, seats = replay.cards, replay.seats
+def board_shown(replay: Replay) -> Board:
+    """The table at the event shown: the cards on offer, the tracks, the players, and every
+    tableau in turn order (with its hand when the hands are shown); the event's cards
+    highlighted."""
     moment = replay.moment
     ev = moment.event
     view = moment.view(ev.player if ev.player is not None else 0)
-    public = replace(view, seat=0, hand=(), log=())  # what every seat sees alike
-    hl = moment.highlight
     shown = replay.hands_shown
-    parts: list[tuple[str, tuple[object, ...], Callable[[], RenderableType]]] = [
-        ("offer", (public, hl, ev.player),
-         lambda: offer_table(cards, view, seats, ev.player, numbered=False, highlight=hl)),
-        ("tracks", (public,), lambda: tracks_table(cards, view, seats)),
-        ("players", (public, ev.player), lambda: players_table(cards, view, seats, ev.player)),
-    ]
-    for slot, seat in enumerate(view.order):
-        mine = moment.view(seat)
-        parts.append((f"tableau{slot}", (seat, mine.players[seat],
-                                          mine.hand if shown else None,
-                                          hl & tableau_cards(replay, seat)),
-                      partial(tableau, cards, mine, seat, seats, shown, hl)))
-    return parts
+    return Board(replay.cards, view, replay.seats, ev.player, numbered=False,
+                 highlight=moment.highlight,
+                 tableaux=tuple(Tableau(seat, moment.view(seat), shown) for seat in view.order))
 
 
 def where_line(replay: Replay) -> Text:
@@ -108,10 +77,9 @@ def keys_line(replay: Replay) -> Text:
                             _("q back"))), style="dim")
 
 
-def log_line(replay: Replay, index: int) -> Text:
-    """One line of the log list, the event shown marked ▶."""
-    line = event_line(replay.moments[index].event, replay.seats, replay.cards)
-    return Text(CURRENT if index == replay.at else "  ", style="bold").append_text(line)
+def log_lines(replay: Replay) -> list[Text]:
+    """The lines of the log list, one per event."""
+    return [event_line(m.event, replay.seats, replay.cards) for m in replay.moments]
 
 
 class ReplayScreen(Screen[None]):
@@ -137,59 +105,48 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.replay = replay
         self.marked = replay.at  # the log line marked as shown
-        self._drawn: dict[str, tuple[object, ...]] = {}  # what each part was drawn from
+        self.heap = QuietHeap()  # full collections while the viewer is still
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield Static(id="where")
+        yield Drawn(id="status")
+        yield Drawn(id="where")
         with VerticalScroll(id="board"):
-            yield Static(id="offer")
-            yield Static(id="tracks")
-            yield Static(id="players")
-            for slot in range(len(self.replay.seats)):
-                yield Static(id=f"tableau{slot}", classes="tableau")
+            yield TableView(stacked=len(self.replay.seats), classes="spaced")
         with Vertical(id="logbox"):
             yield Static(id="loghead")
-            yield OptionList(*[Option(log_line(self.replay, i))
-                               for i in range(len(self.replay.moments))], id="log")
-        yield Static(id="keys")
+            yield EventList(log_lines(self.replay), self.replay.at, id="log")
+        yield Drawn(id="keys")
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= ROOMY, "roomy")
         self.query_one("#loghead", Static).update(Text(_("Log"), style="bold"))
-        log = self.query_one("#log", OptionList)
-        log.focus()
+        self.query_one("#log", EventList).focus()
         self.show()
+        self.heap.start(self)
+
+    def on_unmount(self) -> None:
+        self.heap.stop()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= ROOMY, "roomy")
 
     def show(self) -> None:
         """Draw the moment the replay is at, and mark it in the log."""
+        self.heap.touched()
         replay = self.replay
-        self.query_one("#status", Static).update(
+        self.query_one("#status", Drawn).show(
             status_line(replay.cards, replay.moment.view(0), replay.seats))
-        self.query_one("#where", Static).update(where_line(replay))
+        self.query_one("#where", Drawn).show(where_line(replay))
         # only the parts that changed are drawn again: most events change one tableau or none
-        for ident, key, make in board_parts(replay):
-            if self._drawn.get(ident) != key:
-                self._drawn[ident] = key
-                self.query_one(f"#{ident}", Static).update(make())
-        self.query_one("#keys", Static).update(keys_line(replay))
-        log = self.query_one("#log", OptionList)
-        old, self.marked = self.marked, replay.at
-        if old != replay.at:
-            log.replace_option_prompt_at_index(old, log_line(replay, old))
-        log.replace_option_prompt_at_index(replay.at, log_line(replay, replay.at))
-        log.highlighted = replay.at
-        self.call_after_refresh(log.scroll_to_highlight)
+        self.query_one(TableView).show(board_shown(replay))
+        self.query_one("#keys", Drawn).show(keys_line(replay))
+        self.marked = replay.at
+        self.query_one("#log", EventList).mark(replay.at)
 
     def restyle(self) -> None:
         """The theme changed: the players' colours with it."""
-        log = self.query_one("#log", OptionList)
-        for i in range(len(self.replay.moments)):
-            log.replace_option_prompt_at_index(i, log_line(self.replay, i))
-        self._drawn.clear()
+        self.query_one("#log", EventList).set_lines(log_lines(self.replay))
+        self.query_one(TableView).forget()
         self.show()
 
     def moved(self, moved: bool) -> None:
@@ -217,11 +174,11 @@ class ReplayScreen(Screen[None]):
     def action_back(self) -> None:
         self.dismiss(None)
 
-    @on(OptionList.OptionSelected, "#log")
-    def jump(self, event: OptionList.OptionSelected) -> None:
+    @on(EventList.Chosen, "#log")
+    def jump(self, event: EventList.Chosen) -> None:
         """Enter or a click on a log line: the table at that event."""
         event.stop()
-        if self.replay.go(event.option_index):
+        if self.replay.go(event.index):
             self.show()
 
 
@@ -278,4 +235,4 @@ def open_replay(screen: Screen[None], path: Path, cards: CardSet) -> str | None:
     return None
 
 
-__all__ = ["ReplayScreen", "WatchScreen", "board_parts", "open_replay"]
+__all__ = ["ReplayScreen", "WatchScreen", "board_shown", "open_replay"]
