@@ -130,7 +130,7 @@ class RunningGame:
 
     def undo(self, seat: int | None) -> bool:
         """Take back ``seat``'s last answer, if the rules of undo allow it (see
-        ``Session.can_undo``), autosave, and show the game to that seat again."""
+        ``Session.can_undo``), and show the game to that seat again (the app autosaves)."""
         if not self.session.can_undo(seat):
             return False
         self.session.undo()

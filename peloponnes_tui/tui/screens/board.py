@@ -231,8 +231,6 @@ class BoardScreen(Screen[None]):
 
     def refresh_board(self) -> None:
         session = self.game.session
-        if session is None:
-            return
         self.touched()
         cards = session.cards
         viewer = self.game.viewer
@@ -268,8 +266,8 @@ class BoardScreen(Screen[None]):
         nobody is: a computer player's turn, the hand-off cover)."""
         session = self.game.session
         viewer = self.game.viewer
-        pending = session.pending if session is not None else None
-        if session is None or pending is None or viewer != pending.player:
+        pending = session.pending
+        if pending is None or viewer != pending.player:
             return Changes()
         return changes_since_last_turn(session, viewer)
 
@@ -278,7 +276,6 @@ class BoardScreen(Screen[None]):
         double frame, what changed marked ✱; from WIDE columns on everybody else's tableau,
         side by side as far as the board's width allows."""
         session = self.game.session
-        assert session is not None
         tableaux: tuple[Tableau, ...] = ()
         across = 0
         if self.has_class("wide"):
@@ -293,8 +290,6 @@ class BoardScreen(Screen[None]):
         key: only the double frame moves); the screen is laid out again only when the cards'
         height changes (``Drawn.show``)."""
         session = self.game.session
-        if session is None:
-            return
         viewer = self.game.viewer
         view = session.view(viewer if viewer is not None else 0)
         pending = session.pending
@@ -303,8 +298,6 @@ class BoardScreen(Screen[None]):
 
     def refresh_tableau(self) -> None:
         session = self.game.session
-        if session is None:
-            return
         seat = self.tableau_seat % len(session.seats)
         viewer = self.game.viewer
         show_hand = viewer is not None and viewer == seat
@@ -313,8 +306,6 @@ class BoardScreen(Screen[None]):
 
     def refresh_log(self) -> None:
         session = self.game.session
-        if session is None:
-            return
         log = self.query_one(RichLog)
         events = session.log
         if len(events) < self.logged:  # undo or a new game
@@ -328,14 +319,14 @@ class BoardScreen(Screen[None]):
     def rebuild_log(self) -> None:
         """Write the whole log again at the next refresh (after an undo, or in new colours)."""
         session = self.game.session
-        self.logged = len(session.log) + 1 if session is not None else 0
+        self.logged = len(session.log) + 1
 
     def show_since(self, lines: Sequence[Line]) -> None:
         """What happened since the current player's last turn (instead of the last two events),
         or nothing."""
         since = self.query_one("#since", VerticalScroll)
         session = self.game.session
-        if lines and session is not None:
+        if lines:
             self.query_one("#sincetext", Drawn).show(summary_text(lines, session.seats))
             # the latest last, in a share of the screen's height (SINCE_SHARE): beside the board
             # that share whatever the number of lines, so the screen keeps its layout from one
@@ -441,7 +432,7 @@ class BoardScreen(Screen[None]):
         self.restyle()
         session = self.game.session
         viewer = self.game.viewer
-        if self.query_one("#since").display and session is not None and viewer is not None:
+        if self.query_one("#since").display and viewer is not None:
             self.show_since(since_last_turn(session, viewer))
 
     def scroll_to_panel(self) -> None:
@@ -497,8 +488,6 @@ class BoardScreen(Screen[None]):
     def action_tableaux(self) -> None:
         switcher = self.query_one(ContentSwitcher)
         session = self.game.session
-        if session is None:
-            return
         if switcher.current == "tableaux":
             self.tableau_seat = (self.tableau_seat + 1) % len(session.seats)
         else:
@@ -509,7 +498,7 @@ class BoardScreen(Screen[None]):
 
     def action_scores(self) -> None:
         session = self.game.session
-        if session is not None and session.over:
+        if session.over:
             self.app.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                                  session.seats))
 
