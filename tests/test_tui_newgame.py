@@ -20,7 +20,7 @@ from peloponnes_tui.settings import (
     save_settings,
     settings_path,
 )
-from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.app import SETTINGS_CHECK_DELAY, PeloponnesApp
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import HUMAN
@@ -300,6 +300,8 @@ async def test_damaged_settings_give_a_notice_and_the_defaults(cards):
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         assert isinstance(app.screen, StartScreen)
+        await pilot.pause(SETTINGS_CHECK_DELAY)  # checked once the first screen is up
+        await settled(pilot)
         (notice,) = [n.message for n in notes]
         assert notice == (f"Settings ignored ({settings_path()}, field 'players': Input "
                           "should be a valid integer, unable to parse string as an integer "

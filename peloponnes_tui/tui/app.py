@@ -26,14 +26,7 @@ from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_lang
 from peloponnes_tui.settings_file import first_look
 from peloponnes_tui.tui.colours import follow_theme
 from peloponnes_tui.tui.compat import CrashGuard, run_guarded
-from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, RunningGame
-from peloponnes_tui.tui.screens.confirm import ConfirmScreen
-from peloponnes_tui.tui.screens.handoff import HandoffScreen
-from peloponnes_tui.tui.screens.help import HelpScreen
-from peloponnes_tui.tui.screens.load import LoadScreen
 from peloponnes_tui.tui.screens.message import MessageScreen
-from peloponnes_tui.tui.screens.new_game import NewGameScreen
-from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.screens.too_small import TooSmallScreen
 from peloponnes_tui.tui.session import (
@@ -59,12 +52,16 @@ if TYPE_CHECKING:
     from peloponnes_tui.demo.scenario import Scenario
     from peloponnes_tui.engine import Answer, AnyPrompt
     from peloponnes_tui.settings import Settings
+    from peloponnes_tui.tui.running import RunningGame
     from peloponnes_tui.tui.screens.board import BoardScreen
+    from peloponnes_tui.tui.screens.new_game import NewGameScreen
     from peloponnes_tui.tui.widgets.coach_note import Advised, CoachNote
     from peloponnes_tui.tui.widgets.panel import Decided
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
+# seconds after the start before the whole settings file is checked (``check_settings``)
+SETTINGS_CHECK_DELAY = 0.3
 
 
 def make_coach(cards: CardSet, seed: int) -> Coach:
@@ -190,7 +187,8 @@ class PeloponnesApp(CrashGuard):
             self.theme = self.first_look.theme
         follow_theme(self, self.theme_changed)
         self.push_screen(StartScreen())
-        self.call_after_refresh(self.check_settings)
+        # pydantic takes ~0.1 s to import: not before the first screen is drawn and shown
+        self.set_timer(SETTINGS_CHECK_DELAY, self.check_settings)
         if self.start_resume:
             self.call_after_refresh(self.resume)
         self.check_size(self.size.width, self.size.height)
@@ -356,6 +354,8 @@ class PeloponnesApp(CrashGuard):
             path=self.autosave_to)
 
     def set_session(self, session: Session) -> None:
+        from peloponnes_tui.tui.running import RunningGame
+
         self._gen += 1
         if self._bot_timer is not None:
             self._bot_timer.stop()
@@ -440,6 +440,10 @@ class PeloponnesApp(CrashGuard):
     def advance(self) -> None:
         """Show what the table needs now (``RunningGame.next_step``) on the board, and start
         what comes with it: the scores, a computer player's move, or the hand-off cover."""
+        from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn
+        from peloponnes_tui.tui.screens.handoff import HandoffScreen
+        from peloponnes_tui.tui.screens.scoring import ScoringScreen
+
         game, board = self.game, self.board
         if game is None or board is None or not board.is_mounted or self.crash is not None:
             return  # (a board not mounted yet, or the app closing)
@@ -625,12 +629,18 @@ class PeloponnesApp(CrashGuard):
     # -- commands ----------------------------------------------------------------------------
 
     def action_new_game(self) -> None:
+        from peloponnes_tui.tui.screens.new_game import NewGameScreen
+
         self.push_screen(NewGameScreen())
 
     def action_load_game(self) -> None:
+        from peloponnes_tui.tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen())
 
     def action_help(self) -> None:
+        from peloponnes_tui.tui.screens.help import HelpScreen
+
         session = self.session
         if session is None:
             self.push_screen(HelpScreen(self.cards))
@@ -665,6 +675,8 @@ class PeloponnesApp(CrashGuard):
         self.notify(_("Saved to {path}").format(path=path))
 
     def action_undo(self) -> None:
+        from peloponnes_tui.tui.screens.handoff import HandoffScreen
+
         game = self.game
         if game is None:
             return
@@ -681,6 +693,8 @@ class PeloponnesApp(CrashGuard):
         self.advance()
 
     def action_quit_app(self) -> None:
+        from peloponnes_tui.tui.screens.confirm import ConfirmScreen
+
         session = self.session
         if session is None or session.over:
             self.exit(0)
