@@ -50,6 +50,23 @@ def test_seat_kinds_are_the_bots():
     assert set(OLD_KINDS) | set(SEAT_KINDS[1:]) == set(BOT_NAMES)
 
 
+async def test_the_title_says_the_keys_that_work_where_the_focus_is(cards):
+    """In a name box ←→ move the text cursor, on a choice they change it: the title says which
+    (it said "←→ change" while the focus was in the first name)."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_new_game(pilot)
+        assert focused_id(app) == "name0"
+        await settled(pilot)
+        head = screen_text(app)
+        assert "type here, ↑↓ move, Ctrl+G starts" in head and "←→ change" not in head
+        await pilot.press("up")  # the number of players
+        await settled(pilot)
+        assert focused_id(app) == "count"
+        head = screen_text(app)
+        assert "↑↓ move, ←→ change, Ctrl+G starts" in head and "type here" not in head
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 async def test_every_choice_readable(cards, size):
     """Five seats, one of every kind: each choice is on screen whole, arrows and all."""
