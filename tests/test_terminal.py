@@ -131,3 +131,21 @@ def test_each_answer_reaches_the_screen_without_another_key(tmp_path: Path) -> N
                            "w\r" if "Choose withdraw" in before else "p\r")
             assert terminal.until(lambda text, before=before: text != before
                                   and DECIDING.search(text) is not None, 20), before
+
+
+def test_a_key_that_is_not_utf8_is_dropped_and_the_game_goes_on(tmp_path: Path) -> None:
+    """A terminal set to Latin-1 sends "ä" as the one byte 0xE4, which is not UTF-8: Textual's
+    input thread once raised on it and ended the app with a traceback and status 0.  The byte is
+    dropped; the app keeps running and answers the next keys."""
+    with resumed_game(tmp_path) as terminal:
+        terminal.quiet()
+        os.write(terminal.fd, b"\xe4")
+        terminal.quiet()
+        os.write(terminal.fd, "Müller \xff\xfe".encode("latin-1"))  # a pasted Latin-1 name
+        terminal.quiet()
+        assert terminal.proc.poll() is None, terminal.text
+        before = terminal.text
+        assert DECIDING.search(before) is not None, before
+        terminal.press("h")  # the help screen: the keys still reach the app
+        assert terminal.until(lambda text: text != before, 20), before
+        assert terminal.proc.poll() is None
