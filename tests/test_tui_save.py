@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from support import screen_text, session_at, settled
 
 from peloponnes_tui.cli import main
 from peloponnes_tui.engine import BidPrompt
+from peloponnes_tui.engine.save import SaveError
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.message import MessageScreen
@@ -140,3 +142,41 @@ async def test_deeply_nested_autosave_is_listed_as_damaged_and_refused(cards):
         assert "nested more than 64 levels deep" in screen_text(app)
     assert app.return_code in (None, 0)
     assert autosave_path().read_text() == deep
+
+
+def test_a_name_with_a_lone_surrogate_is_refused_at_load(cards, data_dir, capsys):
+    """A save's JSON can name a player "\\ud800Eve": a lone surrogate, no character, which no
+    UTF-8 file can hold. Such a game once loaded and then every autosave failed, so it could
+    never go on; it is refused at load, in the app and on the command line (status 2)."""
+    session = session_at(cards, 3, lambda p: isinstance(p, BidPrompt))
+    data = json.loads(session.dumps())
+    data["players"][0] = "\ud800Eve"
+    data["extra"]["seats"][0]["name"] = "\ud800Eve"
+    bad = data_dir / "surrogate.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")  # JSON writes it as the escape \ud800
+    with pytest.raises(SaveError) as refused:
+        Session.load(bad, cards)
+    assert "surrogate" in str(refused.value)
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "surrogate" in err and "Traceback" not in err
+
+
+async def test_a_name_with_a_lone_surrogate_is_refused_at_entry(cards):
+    """The New game screen starts no game whose name a save cannot hold."""
+    from textual.widgets import Input
+
+    from peloponnes_tui.tui.screens.new_game import NewGameScreen
+
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("n")
+        await settled(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#name0", Input).value = "\ud800Eve"  # as a paste could set it
+        await pilot.press("ctrl+g")
+        await settled(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.session is None
+        assert "cannot be saved" in screen_text(app)
