@@ -149,7 +149,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="peloponnes",
         description=_("The Peloponnes Card Game in the terminal (2-5 players, hot-seat)."))
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    ap.add_argument("--lang", choices=LANGUAGES, default=None,
+    ap.add_argument("--lang", choices=LANGUAGES, default=None, type=lang_value,
                     help=_("language: en (English) or de (Deutsch); default from LANGUAGE, "
                            "LC_ALL or LANG"))
     ap.add_argument("--cards", metavar="PATH", type=text_arg(_("the path")),
@@ -161,7 +161,7 @@ def _parser() -> argparse.ArgumentParser:
     # --lang after the command as well (peloponnes simulate --lang de); SUPPRESS keeps a value
     # given before the command
     lang = argparse.ArgumentParser(add_help=False)
-    lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+    lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, type=lang_value,
                       help=_("language: en or de"))
 
     sim = sub.add_parser("simulate", parents=[lang],
@@ -454,7 +454,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     where = "peloponnes"
     try:
         # the language first: the help and every refusal are written in it
-        set_language(_language_asked(sys.argv[1:] if argv is None else argv))
+        args_given = sys.argv[1:] if argv is None else argv
+        set_language(_language_asked(args_given))
+        if None in _lang_values(args_given):
+            print(_("peloponnes: --lang needs a language: en (English) or de (Deutsch)"),
+                  file=sys.stderr)
+            return 2
         parser = _parser()
         try:
             args = parser.parse_args(argv)
@@ -486,11 +491,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _language_asked(argv: Sequence[str]) -> str | None:
     """The value of ``--lang`` wherever it stands (None when absent or not one of ours: the
     environment decides, and the full parser then refuses a wrong value)."""
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--lang")
-    known, _rest = pre.parse_known_args(list(argv))
-    lang = known.lang
+    values = _lang_values(argv)
+    lang = values[-1] if values else None
     return lang if lang in LANGUAGES else None
+
+
+def _lang_values(argv: Sequence[str]) -> list[str | None]:
+    """Each value given to ``--lang`` (``--lang de``, ``--lang=de``), None where it has none.
+    Read by hand, not by a second parser: that one's refusals would name it, not ours."""
+    args = list(argv)
+    values: list[str | None] = []
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            values.append(arg.removeprefix("--lang="))
+        elif arg == "--lang":
+            follows = args[i + 1] if i + 1 < len(args) else None
+            values.append(None if follows is None or follows.startswith("-") else follows)
+    return values
+
+
+def lang_value(text: str) -> str:
+    """``--lang``'s value as argparse checks and echoes it: cut to 20 characters, so that a
+    refused 100,000-character value gives one short line."""
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 def _conflict(args: argparse.Namespace) -> str | None:

@@ -188,3 +188,30 @@ def test_a_closed_pipe_ends_quietly():
     assert first.startswith(b'{"seed": ') and first.endswith(b'}\n')  # one whole line
     assert err == b""
     assert not logs_dir().exists()
+
+
+@pytest.mark.usefixtures("no_work")
+def test_an_overlong_language_is_echoed_cut_to_20_characters(capsys):
+    """``--lang`` with a 100,000-character value was echoed whole."""
+    line = refused(["--lang", "x" * 100_000, "simulate"], capsys)
+    assert "invalid choice: '" + "x" * 20 + "…'" in line
+    assert len(line) < 200
+
+
+@pytest.mark.usefixtures("no_work")
+@pytest.mark.parametrize("args", [["--lang"], ["simulate", "--lang"], ["--lang", "--resume"],
+                                  ["demo", "--lang", "--text"]])
+def test_a_language_option_without_a_value_is_one_clear_line(args, capsys):
+    """``--lang`` without a value printed the usage line of an internal parser
+    ("usage: __main__.py [--lang LANG]")."""
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "peloponnes: --lang needs a language: en (English) or de (Deutsch)\n"
+
+
+def test_the_language_is_read_wherever_it_stands():
+    assert cli._language_asked(["simulate", "--lang=de"]) == "de"
+    assert cli._language_asked(["--lang", "en", "demo", "--lang", "de"]) == "de"
+    assert cli._language_asked(["--lang", "fr"]) is None
+    assert cli._language_asked(["replay", "--", "--lang"]) is None
