@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -284,6 +285,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     from rich.text import Text  # names from the card file print as they are, never as markup
 
     con = Console()
+    dash, bar = printable_or("–", "-"), printable_or("█", "#")
     n = summary.games
     con.print(Text(_("{games} games, {players} players, seed {seed}").format(
         games=n, players=len(bots), seed=args.seed), style="bold"))
@@ -303,7 +305,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         w = summary.bot_wins[bot]
         lo, hi = wilson(w, games)
         sc = summary.bot_scores[bot]
-        t.add_row(bot, str(games), share_text(w), f"{w / games:.1%} ({lo:.1%}–{hi:.1%})",
+        t.add_row(bot, str(games), share_text(w), f"{w / games:.1%} ({lo:.1%}{dash}{hi:.1%})",
                   f"{mean(sc):.2f}", f"{pstdev(sc):.2f}")
     con.print(t)
     t = Table(title=_("Wins per civilization"))
@@ -316,7 +318,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         lo, hi = wilson(w, games)
         shown = name(civ_names[civ]) if civ in civ_names else civ
         t.add_row(Text(shown), str(games), share_text(w),
-                  f"{w / games:.1%} ({lo:.1%}–{hi:.1%})")
+                  f"{w / games:.1%} ({lo:.1%}{dash}{hi:.1%})")
     con.print(t)
     t = Table(title=_("Final scores"))
     t.add_column(_("score"), justify="right")
@@ -325,7 +327,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     top = max(summary.scores.values())
     for score in sorted(summary.scores):
         k = summary.scores[score]
-        t.add_row(str(score), str(k), "█" * max(1, round(30 * k / top)))
+        t.add_row(str(score), str(k), bar * max(1, round(30 * k / top)))
     con.print(t)
     t = Table(title=_("Catastrophes"))
     t.add_column(_("catastrophe"))
@@ -452,6 +454,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The ``peloponnes`` command; returns the exit status (0, 1 for an internal error, 2 for a
     refused value or file, 130 for Ctrl+C)."""
     where = "peloponnes"
+    tolerant_output()
     try:
         # the language first: the help and every refusal are written in it
         args_given = sys.argv[1:] if argv is None else argv
@@ -486,6 +489,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         from peloponnes_tui.crash import report_crash
 
         return report_crash(exc, where)
+
+
+def tolerant_output() -> None:
+    """Let stdout and stderr write what their encoding cannot hold as "?" instead of failing:
+    with PYTHONIOENCODING=ascii or latin-1 a dash, "…" or "█" once ended a command with an
+    error. The output degrades; the command runs to its end."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
+def printable_or(text: str, fallback: str) -> str:
+    """``text`` if stdout's encoding can write it, else ``fallback`` (ASCII)."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return fallback
+    return text
 
 
 def _language_asked(argv: Sequence[str]) -> str | None:

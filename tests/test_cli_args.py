@@ -4,6 +4,7 @@ ends in a short message, a crash log and exit status 1."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -215,3 +216,23 @@ def test_the_language_is_read_wherever_it_stands():
     assert cli._language_asked(["--lang", "en", "demo", "--lang", "de"]) == "de"
     assert cli._language_asked(["--lang", "fr"]) is None
     assert cli._language_asked(["replay", "--", "--lang"]) is None
+
+
+@pytest.mark.parametrize(("encoding", "args", "shown"), [
+    ("ascii", ["simulate", "--players", "2", "--games", "2"], "%-"),  # "–" in the ranges
+    ("ascii", ["simulate", "--players", "2", "--games", "2"], "#"),  # "█" in the bars
+    ("latin-1", ["simulate", "--players", "2", "--games", "2"], "#"),
+    ("ascii", ["cards", "check"], "OK: the built-in card data is valid"),
+    ("latin-1", ["cards", "check"], "OK: the built-in card data is valid"),
+    ("ascii", ["demo", "--text", "--scenario", "plague"], "Plague"),
+    ("ascii", ["--lang", "de", "demo", "--text", "--scenario", "plague"], "Pest"),
+])
+def test_output_in_an_encoding_without_the_signs_degrades(encoding, args, shown, data_dir):
+    """With PYTHONIOENCODING=ascii or latin-1 these commands ended in UnicodeEncodeError on
+    "–", "…" or "█": they run to their end, with ASCII or "?" for what cannot be written."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "PELOPONNES_DATA_DIR": str(data_dir)}
+    proc = subprocess.run([sys.executable, "-m", "peloponnes_tui", *args], capture_output=True,
+                          timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    assert shown in proc.stdout.decode(encoding)
