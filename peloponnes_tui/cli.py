@@ -245,6 +245,7 @@ def _load(path: str | None) -> CardSet:
 
 def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     from peloponnes_tui.simulate import (
+        GameNotWritten,
         Run,
         Summary,
         default_workers,
@@ -272,12 +273,20 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     saved: list[tuple[int, Path]] = []
     run = Run(cards, tuple(bots), args.seed, folder)
     workers = default_workers() if args.workers is None else args.workers
-    for record, seed, path in play_games(run, args.games, workers):
-        summary.add(record)
-        if path is not None:
-            saved.append((seed, path))
-        if args.json:
-            print(json.dumps(record), flush=False)
+    try:
+        for record, seed, path in play_games(run, args.games, workers):
+            summary.add(record)
+            if path is not None:
+                saved.append((seed, path))
+            if args.json:
+                print(json.dumps(record), flush=False)
+    except GameNotWritten as exc:
+        print(ngettext("peloponnes: cannot write the game file {path} ({reason}); stopped "
+                       "after {n:,} game",
+                       "peloponnes: cannot write the game file {path} ({reason}); stopped "
+                       "after {n:,} games", summary.games).format(
+                           path=exc.path, reason=exc.reason, n=summary.games), file=sys.stderr)
+        return 2
     if args.json:
         return 0
     from rich.console import Console

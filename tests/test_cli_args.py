@@ -236,3 +236,30 @@ def test_output_in_an_encoding_without_the_signs_degrades(encoding, args, shown,
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
     assert shown in proc.stdout.decode(encoding)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_full_disk_while_saving_games_is_a_refusal(workers, monkeypatch, capsys, tmp_path):
+    """A full disk during ``simulate --save-games`` ended as an unexpected error (status 1,
+    "something went wrong"): it is a refusal, one line and status 2. (The workers are forked,
+    so the failing write reaches them.)"""
+    import errno
+
+    from peloponnes_tui import files
+
+    real = files.atomic_write
+
+    def full(path, text):
+        if path.name.startswith("game-00003"):
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, text)
+
+    monkeypatch.setattr(files, "atomic_write", full)
+    folder = tmp_path / "games"
+    assert main(["simulate", "--players", "2", "--games", "6", "--workers", workers,
+                 "--save-games", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("peloponnes: cannot write the game file ")
+    assert "game-00003-seed-" in err and "(No space left on device); stopped after 2 games" in err
+    assert len(err.splitlines()) == 1
