@@ -139,3 +139,29 @@ def test_cards_check_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "Machtkarten" in out and "Katastrophenleisten" in out and "Einkommen je Runde" in out
     assert "OK: der eingebaute Kartensatz ist gültig (Version" in out
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00" * 40, b"\xde\x12\x04\x95" + b"\xff" * 100],
+                         ids=["empty", "zeros", "cut"])
+def test_a_damaged_catalog_falls_back_to_english(damage, tmp_path, monkeypatch, capsys):
+    """A damaged .mo made every German command end as an unexpected error (status 1),
+    ``--version`` included: English is shown instead, with one line on stderr."""
+    import shutil
+
+    from peloponnes_tui import i18n
+
+    damaged = tmp_path / "locale"
+    shutil.copytree(i18n.locale_dir(), damaged)
+    (damaged / "de" / "LC_MESSAGES" / "peloponnes.mo").write_bytes(damage)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: damaged)
+    monkeypatch.setattr(i18n._State, "warned", False)
+    assert main(["--lang", "de", "--version"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("peloponnes ")
+    assert err.startswith("peloponnes: the texts for the language 'de' cannot be read (")
+    assert err.endswith("showing English. Reinstall the program to repair them.\n")
+    assert len(err.splitlines()) == 1
+    assert main(["cards", "check", "--lang", "de"]) == 0
+    out, err = capsys.readouterr()
+    assert "Power cards" in out and err == ""  # said once a run
+    assert i18n.language() == "en"
