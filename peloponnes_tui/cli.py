@@ -384,6 +384,11 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
                 print(_("peloponnes: the demonstration screen is not part of this build; "
                         "showing the narration as text."), file=sys.stderr)
             else:
+                problem = terminal_problem()
+                if problem is not None:
+                    print(_("peloponnes: {problem}. 'peloponnes demo --text' prints the "
+                            "narration instead.").format(problem=problem), file=sys.stderr)
+                    return 2
                 return int(run_demo(cards=cards, scenario=scenario, bots=",".join(args.bots),
                                     seed=args.seed))
         if scenario is not None:
