@@ -147,7 +147,7 @@ async def test_deeply_nested_autosave_is_listed_as_damaged_and_refused(cards):
     assert autosave_path().read_text() == deep
 
 
-def test_a_name_with_a_lone_surrogate_is_refused_at_load(cards, data_dir, capsys):
+async def test_a_name_with_a_lone_surrogate_is_refused_at_load(cards, data_dir, capsys):
     """A save's JSON can name a player "\\ud800Eve": a lone surrogate, no character, which no
     UTF-8 file can hold. Such a game once loaded and then every autosave failed, so it could
     never go on; it is refused at load, in the app and on the command line (status 2)."""
@@ -163,6 +163,15 @@ def test_a_name_with_a_lone_surrogate_is_refused_at_load(cards, data_dir, capsys
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "surrogate" in err and "Traceback" not in err
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:  # the Load screen
+        await settled(pilot)
+        await pilot.press("l")
+        await pilot.click("#path")
+        await pilot.press(*str(bad), "enter")
+        await settled(pilot)
+        assert "surrogate" in screen_text(app)
+        assert app.session is None
 
 
 async def test_a_name_with_a_lone_surrogate_is_refused_at_entry(cards):

@@ -716,7 +716,11 @@ class PeloponnesApp(CrashGuard):
             # the autosave failed: say so, and offer to save the game somewhere else
             from peloponnes_tui.tui.screens.quit_unsaved import QuitUnsavedScreen
 
-            self.push_screen(QuitUnsavedScreen(unsaved, Path.home() / f"{save_stem()}.json",
+            try:
+                home = Path.home()
+            except RuntimeError:  # no home folder known
+                home = Path.cwd()
+            self.push_screen(QuitUnsavedScreen(unsaved, home / f"{save_stem()}.json",
                                                self.save_elsewhere, self.action_save_game),
                              lambda choice: answer(choice is not None))
             return
