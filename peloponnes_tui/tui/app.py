@@ -256,7 +256,11 @@ class PeloponnesApp(CrashGuard):
         every screen in it at once."""
         if lang not in LANGUAGES:
             return
-        set_language(lang)
+        if set_language(lang) != lang:  # its catalog cannot be read: English stays
+            self.notify(_("The texts for the language '{language}' cannot be read; the app "
+                          "stays in English. Reinstall the program to repair them.").format(
+                              language=lang), severity="error")
+            return
         if self.settings.language != lang:
             self.remember(self.settings.model_copy(update={"language": lang}))
         self.call_later(self.relabel_screens)
