@@ -238,8 +238,13 @@ class PeloponnesApp(CrashGuard):
                             _("Show the app in {language}").format(
                                 language=LANGUAGE_NAMES[other]),
                             lambda: self.switch_language(other))
-        yield SystemCommand(_("Quit"), _("Quit Peloponnes (the game is autosaved)"),
-                            self.action_quit_app)
+        if self.game is None or self.game.unsaved is None:
+            yield SystemCommand(_("Quit"), _("Quit Peloponnes (the game is autosaved)"),
+                                self.action_quit_app)
+        else:
+            yield SystemCommand(_("Quit"), _("Quit Peloponnes (the autosave failed: you can "
+                                             "save the game elsewhere first)"),
+                                self.action_quit_app)
         yield from super().get_system_commands(screen)
 
     # -- language ----------------------------------------------------------------------------
@@ -249,7 +254,11 @@ class PeloponnesApp(CrashGuard):
         every screen in it at once."""
         if lang not in LANGUAGES:
             return
-        set_language(lang)
+        if set_language(lang) != lang:  # its catalog cannot be read: English stays
+            self.notify(_("The texts for the language '{language}' cannot be read; the app "
+                          "stays in English. Reinstall the program to repair them.").format(
+                              language=lang), severity="error")
+            return
         if self.settings.language != lang:
             self.remember(self.settings.model_copy(update={"language": lang}))
         self.call_later(self.relabel_screens)
@@ -347,6 +356,9 @@ class PeloponnesApp(CrashGuard):
     def crash_note(self) -> str:
         if self.session is None:
             return ""
+        if self.game is not None and self.game.unsaved is not None:
+            return _("your game could not be autosaved ({error})").format(
+                error=self.game.unsaved)
         if self.autosave_to == autosave_path():
             return _("your game is autosaved up to the last answer: continue with "
                      "`peloponnes --resume`")
@@ -659,20 +671,33 @@ class PeloponnesApp(CrashGuard):
     def action_save_game(self) -> None:
         if self.session is None:
             return
-        name = time.strftime("peloponnes-%Y%m%d-%H%M%S.json")
+        stem = save_stem()
         if in_web_session():
             # in a browser the game goes to the player's computer, not to the server's disk
+            name = f"{stem}.json"
             self.deliver_text(io.StringIO(self.session.dumps()), save_filename=name,
                               mime_type="application/json")
             self.notify(_("Your browser downloads the game as {name}").format(name=name))
             return
-        path = saves_dir() / name
         try:
-            self.session.save(path)
+            # a new file: two saves in the same second get two names, never one over the other
+            path = self.session.save_unique(saves_dir(), stem)
         except OSError as exc:
             self.notify(_("Saving failed: {error}").format(error=exc), severity="error")
             return
         self.notify(_("Saved to {path}").format(path=path))
+
+    def save_elsewhere(self, path: Path) -> str | None:
+        """Write the game to ``path``, a new file; why it could not be, or None."""
+        if self.session is None:
+            return None
+        try:
+            self.session.save_new(path)
+        except FileExistsError:
+            return _("{path} exists already: give the name of a new file.").format(path=path)
+        except OSError as exc:
+            return _("Saving failed: {error}").format(error=exc.strerror or exc)
+        return None
 
     def action_undo(self) -> None:
         from peloponnes_tui.tui.screens.handoff import HandoffScreen
@@ -704,11 +729,35 @@ class PeloponnesApp(CrashGuard):
             if yes:
                 self.exit(0)
 
-        self.push_screen(ConfirmScreen(_("Quit the game in progress?\nIt is autosaved: continue "
-                                         "later with `peloponnes --resume`.")), answer)
+        unsaved = self.game.unsaved if self.game is not None else None
+        if unsaved is not None:
+            # the autosave failed: say so, and offer to save the game somewhere else
+            from peloponnes_tui.tui.screens.quit_unsaved import QuitUnsavedScreen
+
+            try:
+                home = Path.home()
+            except RuntimeError:  # no home folder known
+                home = Path.cwd()
+            self.push_screen(QuitUnsavedScreen(unsaved, home / f"{save_stem()}.json",
+                                               self.save_elsewhere, self.action_save_game),
+                             lambda choice: answer(choice is not None))
+            return
+        if self.autosave_to == autosave_path():
+            question = _("Quit the game in progress?\nIt is autosaved: continue later with "
+                         "`peloponnes --resume`.")
+        else:
+            question = _("Quit the game in progress?\nIt is autosaved to {path}: Load lists "
+                         "it.").format(path=self.autosave_to)
+        self.push_screen(ConfirmScreen(question), answer)
 
     async def action_quit(self) -> None:
         self.action_quit_app()
+
+
+def save_stem() -> str:
+    """The name a saved game is given: ``peloponnes-<date>-<time>`` (``write_unique`` adds
+    ``-2``, ``-3`` ... when two saves fall in the same second)."""
+    return time.strftime("peloponnes-%Y%m%d-%H%M%S")
 
 
 def handoff_text(prompt: AnyPrompt) -> str:

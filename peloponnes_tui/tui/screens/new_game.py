@@ -210,6 +210,11 @@ class NewGameScreen(Screen[None], AppAccess):
                 self.query_one("#error", Static).update(
                     _("Player {n} needs a name.").format(n=i + 1))
                 return
+            if not name_can_be_saved(name):
+                self.query_one("#error", Static).update(
+                    _("Player {n}'s name holds a character that cannot be saved.").format(
+                        n=i + 1))
+                return
             s = self.seats[i]
             seats.append(Seat(name, s.colour, s.kind))
         if len({s.name for s in seats}) < len(seats):
@@ -243,4 +248,18 @@ class NewGameScreen(Screen[None], AppAccess):
                                        "language": self.papp.settings.language})
 
 
-__all__ = ["NewGameScreen"]
+
+def name_can_be_saved(name: str) -> bool:
+    """Whether a save can hold ``name`` (no control character, no lone surrogate: a pasted one
+    would make every autosave of the game fail)."""
+    from peloponnes_tui.inputs import check_name
+    from peloponnes_tui.message import Invalid
+
+    try:
+        check_name(name)
+    except Invalid:
+        return False
+    return True
+
+
+__all__ = ["NewGameScreen", "name_can_be_saved"]
