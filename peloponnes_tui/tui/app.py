@@ -288,8 +288,11 @@ class PeloponnesApp(CrashGuard):
         self.autosave_here(holder)
 
     def on_new_game_screen_start(self, event: NewGameScreen.Start) -> None:
-        """The New game screen's choice: remember the form and start the game."""
-        self.remember(event.settings)
+        """The New game screen's choice: remember the form (and one game more) and start the
+        game."""
+        now = self.settings
+        self.remember(event.settings.model_copy(update={"games": now.games + 1,
+                                                        "legend": now.legend}))
         self.start_new(event.seats, event.seed, event.privacy, bot_pause=event.pause,
                        coach=event.coach)
 
