@@ -262,6 +262,13 @@ def _parser() -> argparse.ArgumentParser:
     tab.add_argument("--no-qr", action="store_true",
                      help=_("print the links without their QR codes"))
 
+    joining = sub.add_parser(
+        "join", parents=[lang], help=_("take your seat at a table (peloponnes table) in this "
+                                       "terminal"))
+    joining.add_argument("link", metavar="LINK", type=text_arg(_("the link")),
+                         help=_("the link of your seat, as the host gave it (with the part "
+                                "after #)"))
+
     cards = sub.add_parser("cards", parents=[lang], help=_("card data tools"))
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     check = cards_sub.add_parser("check", parents=[lang],
@@ -507,6 +514,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_serve(args)
         if args.command == "table":
             return cmd_table(args)
+        if args.command == "join":
+            return cmd_join(args)
         if args.web_session:
             from peloponnes_tui.web_page import web_session
 
@@ -571,6 +580,28 @@ def cmd_table(args: argparse.Namespace) -> int:
                  DEFAULT_PORT if args.port is None else args.port, args.cards,
                  public_url=args.public_url, seed=args.seed,
                  bot_pause=1.0 if args.bot_pause is None else args.bot_pause, qr=not args.no_qr)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    try:
+        import aiohttp  # noqa: F401
+    except ImportError:
+        from peloponnes_tui.serve import MISSING
+
+        print(MISSING, file=sys.stderr)
+        return 2
+    from peloponnes_tui.tui.join import LinkError, parse_link, run_join
+
+    try:
+        parse_link(args.link)
+    except LinkError as exc:
+        print(f"peloponnes join: {exc}", file=sys.stderr)
+        return 2
+    problem = terminal_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    return run_join(args.link, _load(args.cards), lang=args.lang)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -434,3 +434,65 @@ async def test_the_host_killed_and_started_again_resumes_the_table(cards: CardSe
         host.wait(10)
     assert host.returncode == 0
     assert len(read_save(path).answers) >= 22
+
+
+# -- a terminal at the table: peloponnes join ----------------------------------------------------
+
+def test_a_link_read_by_join() -> None:
+    from peloponnes_tui.tui.join import LinkError, parse_link
+
+    assert parse_link("http://192.168.1.5:8000/table#abcDEF_-1") == (
+        "ws://192.168.1.5:8000/table/ws", "abcDEF_-1")
+    assert parse_link("https://example.org/game/table#k")[0] == "wss://example.org/game/table/ws"
+    for bad in ("192.168.1.5:8000/table#k", "http://h:8000/table", "ftp://h/table#k",
+                "http://h:99999/table#k", "http://h/table#" + "k" * 65):
+        with pytest.raises(LinkError):
+            parse_link(bad)
+
+
+async def test_a_terminal_joins_and_plays_its_own_seat(cards: CardSet, tmp_path: Path) -> None:
+    from support import key_for, screen_text
+
+    from peloponnes_tui.tui.join import JoinApp
+    from peloponnes_tui.tui.running import Waiting
+
+    table = new_table(cards, tmp_path)
+    server = WebServer(Settings(host="127.0.0.1", port=0, command=[]))
+    async with TestClient(TestServer(table_app(table, server))) as c:
+        table.play_computers()
+        await table.idle()
+        ben = await seated(c, table.keys[1])
+        bot = make_bot("random", cards, 3)
+        link = str(c.make_url("/table")) + "#" + (table.keys[0] or "")
+        app = JoinApp(link, cards)
+        answered, waited = 0, False
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(400):
+                if answered >= 3 and waited:
+                    break
+                await pilot.pause()
+                remote, board = app.remote, app.board
+                if remote is None or board is None or remote.turn != table.turn:
+                    continue  # the host's state is on its way
+                await table.idle()
+                pending = table.session.pending
+                assert pending is not None
+                hands = [p.hand for p in table.session.game.players]
+                assert remote.current.hand == tuple(hands[0])  # only its own hand
+                if pending.player == 0:
+                    panel = board.panel()
+                    if panel is None:
+                        continue
+                    await pilot.press(*key_for(panel))
+                    answered += 1
+                elif pending.player == 1:
+                    assert isinstance(app.game.next_step() if app.game else None, Waiting)
+                    assert "Ben is deciding" in screen_text(app)
+                    waited = True
+                    while not ben.deciding or ben.state["turn"] != table.turn:
+                        await ben.until("state")
+                    await ben.send(decide(ben, cards, bot))
+            assert answered >= 3 and waited
+        await table.close()
+    assert table.refused == 0  # every answer the terminal sent was taken
+    assert len(read_save(table.path).answers) == table.turn

@@ -26,7 +26,14 @@ from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_lang
 from peloponnes_tui.settings_file import first_look
 from peloponnes_tui.tui.colours import follow_theme
 from peloponnes_tui.tui.compat import CrashGuard, run_guarded
-from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, RunningGame
+from peloponnes_tui.tui.running import (
+    ComputerTurn,
+    GameOver,
+    HandOff,
+    PersonTurn,
+    RunningGame,
+    Waiting,
+)
 from peloponnes_tui.tui.screens.confirm import ConfirmScreen
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
 from peloponnes_tui.tui.screens.help import HelpScreen
@@ -472,7 +479,7 @@ class PeloponnesApp(CrashGuard):
                 self.push_screen(HandoffScreen(session.seats[seat], handoff_text(prompt),
                                                since_last_turn(session, seat), session.seats),
                                  ready)
-            case PersonTurn():
+            case PersonTurn() | Waiting():
                 pass
             case _:
                 assert_never(step)

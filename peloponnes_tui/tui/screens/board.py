@@ -34,6 +34,7 @@ from peloponnes_tui.tui.running import (
     PersonTurn,
     RunningGame,
     Step,
+    Waiting,
 )
 from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
@@ -363,6 +364,11 @@ class BoardScreen(Screen[None]):
             case HandOff():
                 self.set_panel(None)
                 self.refresh_board()
+            case Waiting(seat=seat):
+                self.refresh_board()
+                who = session.seats[seat]
+                self.set_panel(None, _("{player} is deciding…").format(
+                    player=f"{who.tag} {who.name}"))
             case PersonTurn(seat=seat, told=told):
                 pending = session.pending
                 assert pending is not None
