@@ -265,7 +265,7 @@ def _parser() -> argparse.ArgumentParser:
     joining = sub.add_parser(
         "join", parents=[lang], help=_("take your seat at a table (peloponnes table) in this "
                                        "terminal"))
-    joining.add_argument("link", metavar="LINK", type=text_arg(_("the link")),
+    joining.add_argument("link", metavar="LINK", type=text_arg(_("the link")), nargs="?",
                          help=_("the link of your seat, as the host gave it (with the part "
                                 "after #)"))
 
@@ -579,7 +579,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     return table(args.seats, args.file, args.host or "0.0.0.0",
                  DEFAULT_PORT if args.port is None else args.port, args.cards,
                  public_url=args.public_url, seed=args.seed,
-                 bot_pause=1.0 if args.bot_pause is None else args.bot_pause, qr=not args.no_qr)
+                 bot_pause=1.0 if args.bot_pause is None else args.bot_pause, qr=not args.no_qr,
+                 lang=args.lang)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -590,10 +591,12 @@ def cmd_join(args: argparse.Namespace) -> int:
 
         print(MISSING, file=sys.stderr)
         return 2
-    from peloponnes_tui.tui.join import LinkError, parse_link, run_join
+    from peloponnes_tui.tui.join import LINK_ENV, LinkError, parse_link, run_join
 
+    # a browser page of a table runs join with its link in the environment (table.py)
+    link = args.link if args.link is not None else os.environ.get(LINK_ENV, "")
     try:
-        parse_link(args.link)
+        parse_link(link)
     except LinkError as exc:
         print(f"peloponnes join: {exc}", file=sys.stderr)
         return 2
@@ -601,7 +604,12 @@ def cmd_join(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    return run_join(args.link, _load(args.cards), lang=args.lang)
+    if args.web_session:
+        from peloponnes_tui.web_page import web_session
+
+        with web_session():
+            return run_join(link, _load(args.cards), lang=args.lang)
+    return run_join(link, _load(args.cards), lang=args.lang)
 
 
 def _run(args: argparse.Namespace) -> int:

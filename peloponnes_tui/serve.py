@@ -102,7 +102,7 @@ def serve(host: str, port: int, cards_path: str | None, public_url: str | None =
 
 def table(seats_text: str | None, file: str | None, host: str, port: int,
           cards_path: str | None, public_url: str | None = None, seed: int | None = None,
-          bot_pause: float = 1.0, qr: bool = True) -> int:
+          bot_pause: float = 1.0, qr: bool = True, lang: str | None = None) -> int:
     """Open (or resume) a table and serve it until interrupted; 2 for a refused value, a table
     file that cannot be used or an address that cannot be used."""
     try:
@@ -136,7 +136,8 @@ def table(seats_text: str | None, file: str | None, host: str, port: int,
         return 2
     quiet_logging()
     try:
-        asyncio.run(run_table(table, host, port, public_url, out=sys.stdout, qr=qr))
+        asyncio.run(run_table(table, host, port, public_url, out=sys.stdout, qr=qr,
+                              cards_path=cards_path, lang=lang))
     except ServeError as exc:
         print(f"peloponnes table: {exc}", file=sys.stderr)
         return 2

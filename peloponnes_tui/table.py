@@ -24,19 +24,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
+import json
 import logging
 import secrets
 import socket
 import sys
+import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
+from string import Template
 from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.files import atomic_write
-from peloponnes_tui.i18n import _
+from peloponnes_tui.i18n import _, language
 from peloponnes_tui.seating import COLOURS, HUMAN
 from peloponnes_tui.table_wire import (
     CLIENT_MESSAGE_MAX,
@@ -51,8 +56,16 @@ from peloponnes_tui.table_wire import (
     scores_json,
     view_json,
 )
+from peloponnes_tui.tui.join import LINK_ENV
 from peloponnes_tui.tui.session import Seat, Session
-from peloponnes_tui.webserver import Budget, WebServer
+from peloponnes_tui.webserver import (
+    PAGE_HEAD,
+    PAGE_HEADERS,
+    PENDING_MAX,
+    Budget,
+    Settings,
+    WebServer,
+)
 
 log = logging.getLogger("peloponnes.serve")
 
@@ -478,33 +491,160 @@ def qr_text(link: str) -> str:
     return out.getvalue()
 
 
-def table_app(table: Table, server: WebServer) -> web.Application:
-    """The host's aiohttp application: ``/table`` (a page that says how to join) and
-    ``/table/ws``, behind the web server's host check."""
+CLAIM_MAX = 1024  # bytes of a page's claim (its key)
 
-    async def page(_request: web.Request) -> web.Response:
-        return web.Response(text=_("This is a Peloponnes table. Join it from a terminal with: "
-                                   "peloponnes join LINK (the whole link you were given, "
-                                   "with the part after #)."))
+TABLE_PAGE = Template(PAGE_HEAD + """</head>
+<body>
+<div id="terminal" class="textual-terminal" data-font-size="16"></div>
+<div class="ended"><div id="why">$ended</div>
+  <button type="button" onclick="window.location.reload()">$again</button></div>
+<noscript>$how</noscript>
+<script>
+(async function () {
+  // The key stays in the page (after #, never sent in a request line): it is handed to the host
+  // in a request's body, which gives back a page id for this page's seat.
+  const why = document.getElementById("why");
+  const key = decodeURIComponent(window.location.hash.slice(1));
+  let answer;
+  try {
+    answer = await fetch("table/claim", {method: "POST", body: JSON.stringify({key: key}),
+                                         headers: {"Content-Type": "application/json"}});
+  } catch (e) {
+    answer = null;
+  }
+  if (!answer || !answer.ok) {
+    if (answer) why.textContent = await answer.text();
+    document.body.classList.add("-closed");
+    return;
+  }
+  const page = (await answer.json()).page;
+  const here = new URL(".", window.location.href);
+  here.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
+  document.getElementById("terminal").dataset.sessionWebsocketUrl =
+    new URL("ws/" + page, here).href;
+  const script = document.createElement("script");
+  script.src = "static/js/textual.js";
+  // textual.js starts its terminals when the page loads, which has happened already
+  script.onload = () => { if (window.onload) window.onload(); };
+  document.head.appendChild(script);
+})();
+</script>
+</body>
+</html>
+""")
 
-    async def websocket(request: web.Request) -> web.StreamResponse:
-        return await table.websocket(request, server.origin_ok(request))
 
-    app = web.Application(middlewares=[server.check_host], client_max_size=4096)
-    app.add_routes([web.get("/table", page), web.get("/table/ws", websocket)])
-    return app
+class TableWebServer(WebServer):
+    """The host's web server: ``/table/ws`` for the devices, and the table's page for a
+    browser: ``/table#KEY`` runs a ``peloponnes join`` process for the page (as ``peloponnes
+    serve`` runs a game process per page), which joins the table over ``/table/ws`` on this
+    computer, so browsers and terminals play through the same client. The page hands its key
+    to ``/table/claim`` in a request's body; the page id it gets back opens one game process, once
+    (``WebServer.websocket``). There are no games of its own: ``/`` only says how to join."""
+
+    def __init__(self, settings: Settings, table: Table, local_base: str) -> None:
+        super().__init__(settings)
+        self.table = table
+        self.local_base = local_base  # how a join process on this computer reaches the host
+        self.claims: OrderedDict[str, str] = OrderedDict()  # page id -> key
+
+    def app(self) -> web.Application:
+        app = super().app()
+        app.add_routes([web.get("/table", self.table_page),
+                        web.post("/table/claim", self.claim),
+                        web.get("/table/ws", self.table_websocket)])
+        return app
+
+    async def index(self, request: web.Request) -> web.Response:
+        return web.Response(text=join_text())
+
+    async def table_page(self, request: web.Request) -> web.Response:
+        return web.Response(content_type="text/html", headers=PAGE_HEADERS, text=(
+            TABLE_PAGE.substitute(
+                lang=language(), title=html.escape(self.settings.title),
+                ended=html.escape(_("This page has left the table.")),
+                again=html.escape(_("Join again")), how=html.escape(join_text()))))
+
+    async def claim(self, request: web.Request) -> web.Response:
+        """A page's key: a page id for its seat's game process, or a refusal."""
+        if not self.origin_ok(request):
+            return web.Response(status=403, text=_("Not from this server's page."))
+        body = await request.content.read(CLAIM_MAX + 1)
+        try:
+            key = json.loads(body)["key"] if len(body) <= CLAIM_MAX else None
+        except (ValueError, TypeError, KeyError):
+            key = None
+        if not isinstance(key, str) or self.table.seat_of(key) is None:
+            self.table.refused += 1
+            return web.Response(status=403, text=_("This link opens no seat at this table (it "
+                                                   "may have been revoked)."))
+        if self.full or self.closing:
+            return web.Response(status=503, text=_(
+                "This table has as many pages open as it takes; close one and try again."))
+        page = secrets.token_urlsafe(18)
+        now = time.monotonic()
+        self.pending[page] = now
+        self.claims[page] = key
+        while len(self.claims) > PENDING_MAX:
+            self.claims.popitem(last=False)
+        return web.json_response({"page": page}, headers={"Cache-Control": "no-store"})
+
+    def page_environment(self, page_id: str) -> dict[str, str]:
+        key = self.claims.pop(page_id, None)
+        return {} if key is None else {LINK_ENV: f"{self.local_base}/table#{key}"}
+
+    async def table_websocket(self, request: web.Request) -> web.StreamResponse:
+        return await self.table.websocket(request, self.origin_ok(request))
+
+
+def join_text() -> str:
+    """How to join (in the language chosen when it is shown)."""
+    return _("This is a Peloponnes table. Open the link of your seat (the whole link, with the "
+             "part after #) in a browser, or in a terminal with: peloponnes join LINK")
+
+
+def join_command(cards_path: str | None, lang: str | None) -> list[str]:
+    """The process a browser page of the table runs: ``peloponnes join`` (its link in
+    :data:`LINK_ENV`)."""
+    command = [sys.executable, "-m", "peloponnes_tui", "--web-session"]
+    if lang is not None:
+        command += ["--lang", lang]
+    if cards_path is not None:
+        command += ["--cards", str(Path(cards_path).resolve())]
+    return [*command, "join"]
+
+
+def local_base(host: str, port: int) -> str:
+    """How a process on this computer reaches a host listening on ``host``."""
+    if host in ("0.0.0.0", ""):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}"
+
+
+def table_server(table: Table, host: str, port: int, public_url: str | None,
+                 cards_path: str | None = None, lang: str | None = None,
+                 max_pages: int = 8) -> TableWebServer:
+    from peloponnes_tui.crash import logs_dir
+
+    settings = Settings(host=host, port=port, command=join_command(cards_path, lang),
+                        public_url=public_url, max_games=max_pages, logs=logs_dir())
+    return TableWebServer(settings, table, local_base(host, port))
 
 
 async def run_table(table: Table, host: str, port: int, public_url: str | None,
-                    out: Any = None, commands: bool = True, qr: bool = True) -> None:
+                    out: Any = None, commands: bool = True, qr: bool = True,
+                    cards_path: str | None = None, lang: str | None = None) -> None:
     """Serve the table until SIGINT or SIGTERM (or ``quit`` typed on the console)."""
     import signal
 
-    from peloponnes_tui.webserver import ServeError, Settings
+    from peloponnes_tui.webserver import ServeError, remove_stale
 
     out = sys.stderr if out is None else out
-    server = WebServer(Settings(host=host, port=port, command=[], public_url=public_url))
-    runner = web.AppRunner(table_app(table, server), handle_signals=False, access_log=None,
+    server = table_server(table, host, port, public_url, cards_path, lang)
+    remove_stale(server.settings.root)
+    runner = web.AppRunner(server.app(), handle_signals=False, access_log=None,
                            shutdown_timeout=0.25)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
@@ -533,7 +673,11 @@ async def run_table(table: Table, host: str, port: int, public_url: str | None,
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
         await table.close()
-        await runner.cleanup()
+        try:
+            await server.shutdown(None)  # the browser pages' join processes
+            await runner.cleanup()
+        finally:
+            server.abandon()
 
 
 def print_links(table: Table, base: str, out: Any, qr: bool = True) -> None:
@@ -596,14 +740,16 @@ async def read_commands(table: Table, base: str, out: Any, stop: asyncio.Event) 
 __all__ = [
     "CONNECTIONS_MAX",
     "DEFAULT_COMPUTER",
+    "LINK_ENV",
     "MESSAGES_PER_SECOND",
     "ONLOOKER",
     "Table",
     "TableError",
+    "TableWebServer",
     "base_url",
     "host_command",
     "parse_seats",
     "qr_text",
     "run_table",
-    "table_app",
+    "table_server",
 ]

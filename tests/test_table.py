@@ -31,7 +31,7 @@ from peloponnes_tui.table import (
     host_command,
     parse_seats,
     qr_text,
-    table_app,
+    table_server,
 )
 from peloponnes_tui.table_wire import (
     CLIENT_MESSAGE_MAX,
@@ -49,7 +49,6 @@ from peloponnes_tui.table_wire import (
     view_json,
 )
 from peloponnes_tui.tui.session import Seat
-from peloponnes_tui.webserver import Settings, WebServer
 
 SEATS = "Ana,Ben,computer:random"
 
@@ -122,8 +121,7 @@ def new_table(cards: CardSet, tmp_path: Path, seats: str = SEATS, seed: int = 5)
 async def client(cards: CardSet, tmp_path: Path) -> AsyncIterator[tuple[TestClient[Any, Any],
                                                                         Table]]:
     table = new_table(cards, tmp_path)
-    server = WebServer(Settings(host="127.0.0.1", port=0, command=[]))
-    async with TestClient(TestServer(table_app(table, server))) as c:
+    async with TestClient(TestServer(table_server(table, "127.0.0.1", 0, None).app())) as c:
         table.play_computers()  # (as the host does when it starts)
         await table.idle()
         yield c, table
@@ -457,8 +455,7 @@ async def test_a_terminal_joins_and_plays_its_own_seat(cards: CardSet, tmp_path:
     from peloponnes_tui.tui.running import Waiting
 
     table = new_table(cards, tmp_path)
-    server = WebServer(Settings(host="127.0.0.1", port=0, command=[]))
-    async with TestClient(TestServer(table_app(table, server))) as c:
+    async with TestClient(TestServer(table_server(table, "127.0.0.1", 0, None).app())) as c:
         table.play_computers()
         await table.idle()
         ben = await seated(c, table.keys[1])

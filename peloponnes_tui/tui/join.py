@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.engine import Answer, AnyPrompt, Event, Score, View
 
+LINK_ENV = "PELOPONNES_TABLE_LINK"  # the link a browser page's join process opens (table.py)
 RECONNECT_WAIT = (0.5, 1.0, 2.0, 4.0)  # seconds between tries to open the link again (the last
 # one repeats)
 HOST_MESSAGE_MAX = 4 * 1024 * 1024  # bytes of one message from the host (a view at the end of a
@@ -380,4 +381,5 @@ def run_join(link: str, cards: CardSet, lang: str | None = None) -> int:
     return run_guarded(JoinApp(link, cards, lang=lang))
 
 
-__all__ = ["JoinApp", "LinkError", "RemoteGame", "RemoteSession", "parse_link", "run_join"]
+__all__ = ["LINK_ENV", "JoinApp", "LinkError", "RemoteGame", "RemoteSession", "parse_link",
+           "run_join"]

@@ -1,0 +1,119 @@
+"""One table in real browsers: `peloponnes table` with two headless Chromium pages, each the seat
+of one person (its page runs `peloponnes join` for it on the host), and a computer seat.
+
+The screen is read as in test_browser.py (the bytes the page receives, fed to a terminal
+emulator); what was answered is read in the table file. Needs Chromium as test_browser.py does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+from test_browser import CHROMIUM_ARGS, WAIT, Screen, chromium, free_port
+
+from peloponnes_tui.cards import load_cards
+from peloponnes_tui.table import Table
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """`peloponnes table` on a free port (Ana, Ben and a computer player); its file and its
+    pages' folders under tmp_path."""
+    port, path = free_port(), tmp_path / "table.json"
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    env.pop("PELOPONNES_DATA_DIR", None)
+    proc = subprocess.Popen([sys.executable, "-m", "peloponnes_tui", "table", "--seats",
+                             "Ana,Ben,computer:random", "--seed", "1", "--bot-pause", "0",
+                             "--no-qr", "--host", "127.0.0.1", "--port", str(port), "--file",
+                             str(path)], env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        end = time.monotonic() + WAIT
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > end:
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    pytest.fail(f"the host did not start: {err}")
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}", path
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def answers(path: Path) -> list[dict[str, object]]:
+    return list(json.loads(path.read_text())["answers"])
+
+
+def person_to_decide(path: Path) -> Table:
+    """The table as its file holds it, once a person decides (the computer seat may be about to
+    answer)."""
+    end = time.monotonic() + WAIT
+    while True:
+        table = Table.resume(path, load_cards())
+        prompt = table.session.pending
+        if prompt is not None and prompt.player in (0, 1):
+            return table
+        assert time.monotonic() < end, "the computer player did not answer"
+        time.sleep(0.05)
+
+
+def test_two_browsers_at_one_table(host: tuple[str, Path]) -> None:
+    url, path = host
+    table = Table.resume(path, load_cards())  # (read only: the keys and the seats)
+    executable = chromium()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            pages, screens = [], []
+            for key in table.keys[:2]:
+                page = browser.new_page(viewport={"width": 1100, "height": 760})
+                screens.append(Screen(page))
+                page.goto(f"{url}/table#{key}")
+                pages.append(page)
+            # a forged link: the page says so, and no process is started for it
+            forged = browser.new_page()
+            forged.goto(f"{url}/table#{'x' * 24}")
+            forged.wait_for_selector("body.-closed", timeout=WAIT * 1000)
+            assert "opens no seat" in forged.inner_text("#why")
+
+            # each page plays its own seat: the one deciding has its panel, the other says who
+            # decides; Enter takes the suggested bid (legal in the first round)
+            played = 0
+            while played < 4:
+                now = person_to_decide(path)
+                prompt = now.session.pending
+                assert prompt is not None
+                me, other = prompt.player, 1 - prompt.player
+                screens[me].wait_for("bid or pass")
+                screens[other].wait_for(f"{now.session.seats[me].name} is deciding")
+                before = len(answers(path))
+                pages[me].locator(".xterm-helper-textarea").focus()
+                pages[me].keyboard.press("Enter")
+                end = time.monotonic() + WAIT
+                while len(answers(path)) == before:
+                    assert time.monotonic() < end, screens[me].text()
+                    pages[me].wait_for_timeout(50)
+                assert answers(path)[before]["kind"] == "place_bid"
+                played += 1
+                if person_to_decide(path).session.pending.kind != "bid":
+                    break  # (the first round's bids are over)
+            assert played >= 2
+        finally:
+            browser.close()
