@@ -12,6 +12,10 @@ each other device has the new state is recorded (same machine: no network in it)
 resident memory (``/proc/PID/status``, VmRSS) is read after it starts, with the three seats
 connected, and again with the onlookers: memory per onlooker is the difference divided by their
 number. Each game is played to its end; ``--games`` tables are played one after another.
+
+Then a browser page is opened for a seat the way the table's page does it (``/table/claim``, then
+the page's websocket, without a browser): the host starts ``peloponnes join`` for it, and once
+the board has been drawn, that process's resident memory is a browser device's cost on the host.
 """
 
 from __future__ import annotations
@@ -70,7 +74,38 @@ async def next_state(ws: Any, turn: int) -> dict[str, Any]:
             return dict(data)
 
 
-async def one_game(seed: int, onlookers: int, times: list[float]) -> tuple[int, int, int]:
+def children_rss_kb(pid: int) -> int:
+    """The resident memory of ``pid``'s child processes (and theirs)."""
+    total = 0
+    try:
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0
+    for kid in kids:
+        total += rss_kb(int(kid)) + children_rss_kb(int(kid))
+    return total
+
+
+async def browser_page(http: aiohttp.ClientSession, port: int, key: str, host: int) -> int:
+    """A seat's browser page as the table's page opens it; the join process's memory (KB)
+    once it has drawn its board."""
+    async with http.post(f"http://127.0.0.1:{port}/table/claim", json={"key": key}) as answer:
+        page = (await answer.json())["page"]
+    ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws/{page}?width=120&height=40")
+    drawn = 0
+    while drawn < 20_000:  # the start of the board (bytes of the screen)
+        msg = await ws.receive()
+        if msg.type == aiohttp.WSMsgType.BINARY:
+            drawn += len(msg.data)
+        elif msg.type != aiohttp.WSMsgType.TEXT:
+            break
+    await asyncio.sleep(1.0)  # (settled)
+    memory = children_rss_kb(host)
+    await ws.close()
+    return memory
+
+
+async def one_game(seed: int, onlookers: int, times: list[float]) -> tuple[int, int, int, int]:
     cards = load_cards()
     folder = Path(tempfile.mkdtemp(prefix="peloponnes-bench-table-"))
     path, port = folder / "table.json", free_port()
@@ -105,7 +140,8 @@ async def one_game(seed: int, onlookers: int, times: list[float]) -> tuple[int, 
                 states = list(got)
                 for ws, _state in watchers:  # the onlookers keep up (their queues drained)
                     await next_state(ws, turn)
-        return started, with_seats, with_onlookers
+            page = await browser_page(http, port, table.keys[0] or "", host.pid)
+        return started, with_seats, with_onlookers, page
     finally:
         host.send_signal(signal.SIGTERM)
         host.wait(10)
@@ -133,6 +169,8 @@ def main() -> int:
     print(f"answer on one device -> state on another: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     print(f"host memory (RSS): {started:.0f} MB started, {seats:.0f} MB with 3 seats connected")
     print(f"per onlooker: {per_onlooker:.0f} KB ({args.onlookers} onlookers)")
+    page = statistics.median(m[3] for m in memory) / 1024
+    print(f"per browser page: {page:.0f} MB (its join process on the host)")
     return 0
 
 

@@ -45,6 +45,7 @@ from peloponnes_tui.i18n import _, language
 from peloponnes_tui.seating import COLOURS, HUMAN
 from peloponnes_tui.table_wire import (
     CLIENT_MESSAGE_MAX,
+    LINK_ENV,
     AnswerMessage,
     Hello,
     WireError,
@@ -56,7 +57,6 @@ from peloponnes_tui.table_wire import (
     scores_json,
     view_json,
 )
-from peloponnes_tui.tui.join import LINK_ENV
 from peloponnes_tui.tui.session import Seat, Session
 from peloponnes_tui.webserver import (
     PAGE_HEAD,
@@ -104,6 +104,7 @@ class Table:
     connections: list[Connection] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     refused: int = 0  # messages refused since the host started (for the log and the tests)
+    greeting: int = 0  # connections waiting for their first message
     _bots: asyncio.Task[None] | None = None
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
@@ -332,11 +333,15 @@ class Table:
             return web.Response(status=403, text=_("Not from this server's page."))
         ws = web.WebSocketResponse(max_msg_size=CLIENT_MESSAGE_MAX, heartbeat=30.0)
         await ws.prepare(request)
-        if len(self.connections) >= CONNECTIONS_MAX:
+        if len(self.connections) + self.greeting >= CONNECTIONS_MAX:
             await self.refuse(None, _("This table has as many devices as it takes."), ws)
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER)
             return ws
-        conn = await self._greet(ws)
+        self.greeting += 1  # (connections not yet greeted count against the cap too)
+        try:
+            conn = await self._greet(ws)
+        finally:
+            self.greeting -= 1
         if conn is None:
             await ws.close(code=WSCloseCode.POLICY_VIOLATION)
             return ws

@@ -35,6 +35,7 @@ from peloponnes_tui.engine.view import View
 WIRE_VERSION = 1
 CLIENT_MESSAGE_MAX = 4096  # bytes of one message from a device (an answer is far shorter)
 KEY_MAX = 64  # characters of a seat's key
+LINK_ENV = "PELOPONNES_TABLE_LINK"  # the link a browser page's join process opens (table.py)
 
 PROMPT_TYPES: dict[PromptKind, type[AnyPrompt]] = {
     "bid": BidPrompt, "outbid": OutbidPrompt, "build": BuildPrompt,
@@ -169,6 +170,7 @@ def read_scores(data: Any) -> tuple[Score, ...]:
 __all__ = [
     "CLIENT_MESSAGE_MAX",
     "KEY_MAX",
+    "LINK_ENV",
     "PROMPT_TYPES",
     "WIRE_VERSION",
     "AnswerMessage",

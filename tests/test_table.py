@@ -493,3 +493,16 @@ async def test_a_terminal_joins_and_plays_its_own_seat(cards: CardSet, tmp_path:
         await table.close()
     assert table.refused == 0  # every answer the terminal sent was taken
     assert len(read_save(table.path).answers) == table.turn
+
+
+async def test_devices_are_capped(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import peloponnes_tui.table as host
+
+    c, table = client
+    monkeypatch.setattr(host, "CONNECTIONS_MAX", 2)
+    silent = await c.ws_connect("/table/ws")  # connected, key not sent yet: counted
+    first = await seated(c, table.onlooker_key)
+    late = await join(c, table.onlooker_key)
+    assert await late.closed() and "as many devices" in late.refusals[0]
+    await silent.close()
+    assert first.seat is None and not first.ws.closed

@@ -28,6 +28,7 @@ from peloponnes_tui.i18n import _
 from peloponnes_tui.seating import COLOURS, HUMAN
 from peloponnes_tui.table_wire import (
     KEY_MAX,
+    LINK_ENV,
     WireError,
     answer_message,
     hello,
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.engine import Answer, AnyPrompt, Event, Score, View
 
-LINK_ENV = "PELOPONNES_TABLE_LINK"  # the link a browser page's join process opens (table.py)
 RECONNECT_WAIT = (0.5, 1.0, 2.0, 4.0)  # seconds between tries to open the link again (the last
 # one repeats)
 HOST_MESSAGE_MAX = 4 * 1024 * 1024  # bytes of one message from the host (a view at the end of a
