@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -61,14 +62,14 @@ def answers(path: Path) -> list[dict[str, object]]:
     return list(json.loads(path.read_text())["answers"])
 
 
-def person_to_decide(path: Path) -> Table:
+def person_to_decide(path: Path, allow_over: bool = False) -> Table:
     """The table as its file holds it, once a person decides (the computer seat may be about to
-    answer)."""
+    answer), or the game is over (``allow_over``)."""
     end = time.monotonic() + WAIT
     while True:
         table = Table.resume(path, load_cards())
         prompt = table.session.pending
-        if prompt is not None and prompt.player in (0, 1):
+        if (prompt is not None and prompt.player in (0, 1)) or (prompt is None and allow_over):
             return table
         assert time.monotonic() < end, "the computer player did not answer"
         time.sleep(0.05)
@@ -117,3 +118,105 @@ def test_two_browsers_at_one_table(host: tuple[str, Path]) -> None:
             assert played >= 2
         finally:
             browser.close()
+
+
+# The title of each decision panel (what the page shows when the decision is its own), and the
+# keys that answer it legally without knowing the cards: pass, withdraw, pay when the engine says
+# it can be paid (else construction), and the panel's own suggestion for the rest.
+TITLES = {"bid": "bid or pass", "outbid": "you were outbid", "build": "new building",
+          "catastrophe": "catastrophe", "feed": "feed your inhabitants",
+          "complete": "complete your constructions"}
+
+
+def keys_for(prompt: object) -> list[str]:
+    from peloponnes_tui.engine import BuildPrompt
+
+    kind = getattr(prompt, "kind", "")
+    if kind == "bid":
+        return ["p", "Enter"]
+    if kind == "outbid":
+        return ["w", "Enter"]
+    if isinstance(prompt, BuildPrompt):
+        return ["Enter"] if prompt.can_pay else ["u"]
+    return ["Enter"]
+
+
+def test_a_whole_game_with_two_browsers_a_page_reopened_and_the_host_restarted(
+        tmp_path: Path) -> None:
+    port, path = free_port(), tmp_path / "table.json"
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    env.pop("PELOPONNES_DATA_DIR", None)
+    args = [sys.executable, "-m", "peloponnes_tui", "table", "--bot-pause", "0", "--no-qr",
+            "--host", "127.0.0.1", "--port", str(port), "--file", str(path)]
+
+    def start(*more: str) -> subprocess.Popen[bytes]:
+        proc = subprocess.Popen([*args, *more], env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        end = time.monotonic() + WAIT
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                return proc
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < end, "the host did not start"
+                time.sleep(0.1)
+
+    url = f"http://127.0.0.1:{port}"
+    host = start("--seats", "Ana,Ben,computer:random", "--seed", "3")
+    table = Table.resume(path, load_cards())
+    executable = chromium()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            try:
+                pages: list[Any] = [None, None]
+                screens: list[Any] = [None, None]
+
+                def open_seat(seat: int) -> None:
+                    if pages[seat] is not None:
+                        pages[seat].close()
+                    page = browser.new_page(viewport={"width": 1300, "height": 800})
+                    screens[seat] = Screen(page)
+                    page.goto(f"{url}/table#{table.keys[seat]}")
+                    pages[seat] = page
+
+                open_seat(0)
+                open_seat(1)
+                reopened = restarted = False
+                for _ in range(400):
+                    now = person_to_decide(path, allow_over=True)
+                    prompt = now.session.pending
+                    if prompt is None:
+                        break
+                    turn = now.turn
+                    if turn >= 8 and not reopened:  # Ben's page closes and opens again
+                        reopened = True
+                        open_seat(1)
+                    if turn >= 16 and not restarted:  # the host dies and comes back
+                        restarted = True
+                        host.kill()
+                        host.wait(10)
+                        host = start()
+                        open_seat(0)
+                        open_seat(1)
+                    me = prompt.player
+                    screens[me].wait_for(TITLES[prompt.kind])
+                    pages[me].locator(".xterm-helper-textarea").focus()
+                    for key in keys_for(prompt):
+                        pages[me].keyboard.press(key)
+                    end = time.monotonic() + WAIT
+                    while len(answers(path)) == turn:
+                        assert time.monotonic() < end, screens[me].text()
+                        pages[me].wait_for_timeout(20)
+                else:
+                    raise AssertionError("the game did not end")
+                assert reopened and restarted, turn
+                done = Table.resume(path, load_cards())
+                assert done.session.over and len(done.session.scores) == 3
+                for screen in screens:
+                    screen.wait_for("Final scoring")
+            finally:
+                browser.close()
+    finally:
+        host.terminate()
+        host.wait(10)

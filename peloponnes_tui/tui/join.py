@@ -9,7 +9,8 @@ one it refuses is shown with the host's reason. There is no hand-off cover (nobo
 this screen), no undo, no save and no coach at a table.
 
 When the connection drops, the app says so and opens the link again, every few seconds, until the
-host answers; the seat is the same (the link is its key).
+host answers; the seat is the same (the link is its key). A browser page's join process (run by the
+host for the page) ends instead: its page went with the host.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from peloponnes_tui.tui.running import (
     Waiting,
 )
 from peloponnes_tui.tui.session import Seat, Session
+from peloponnes_tui.web_page import in_web_session
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -227,6 +229,11 @@ class JoinApp(PeloponnesApp):
                 except (aiohttp.ClientError, OSError, TimeoutError):
                     pass
                 self.ws = None
+                if in_web_session():
+                    # a browser page's process: the host that started it is gone or closed
+                    # this seat, and the page with it (its websocket is the host's)
+                    self.exit(0)
+                    return
                 if self.ended is not None:
                     break
                 wait = RECONNECT_WAIT[min(tries, len(RECONNECT_WAIT) - 1)]
