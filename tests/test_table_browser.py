@@ -1,5 +1,6 @@
 """One table in real browsers: `peloponnes table` with two headless Chromium pages, each the seat
-of one person (its page runs `peloponnes join` for it on the host), and a computer seat.
+of one person (its page runs `peloponnes join` for it on the host), a `peloponnes join` terminal
+client (Pilot) and a computer seat.
 
 The screen is read as in test_browser.py (the bytes the page receives, fed to a terminal
 emulator); what was answered is read in the table file. Needs Chromium as test_browser.py does.
@@ -7,11 +8,13 @@ emulator); what was answered is read in the table file. Needs Chromium as test_b
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,16 +65,17 @@ def answers(path: Path) -> list[dict[str, object]]:
     return list(json.loads(path.read_text())["answers"])
 
 
-def person_to_decide(path: Path, allow_over: bool = False) -> Table:
-    """The table as its file holds it, once a person decides (the computer seat may be about to
-    answer), or the game is over (``allow_over``)."""
+def person_to_decide(path: Path, allow_over: bool = False,
+                     people: tuple[int, ...] = (0, 1)) -> Table:
+    """The table as its file holds it, once one of ``people`` decides (the others may be about
+    to answer), or the game is over (``allow_over``)."""
     end = time.monotonic() + WAIT
     while True:
         table = Table.resume(path, load_cards())
         prompt = table.session.pending
-        if (prompt is not None and prompt.player in (0, 1)) or (prompt is None and allow_over):
+        if (prompt is not None and prompt.player in people) or (prompt is None and allow_over):
             return table
-        assert time.monotonic() < end, "the computer player did not answer"
+        assert time.monotonic() < end, "the other seats did not answer"
         time.sleep(0.05)
 
 
@@ -141,6 +145,51 @@ def keys_for(prompt: object) -> list[str]:
     return ["Enter"]
 
 
+PILOT_KEYS = {"Enter": "enter"}
+
+
+class TerminalSeat(threading.Thread):
+    """``peloponnes join`` for one seat, driven with Pilot in a thread of its own (the browsers
+    are driven by Playwright's synchronous API in the test's thread): it answers each of its own
+    decisions as soon as the app shows it, with :func:`keys_for`, until the game is over or
+    ``stop`` is set."""
+
+    def __init__(self, link: str) -> None:
+        super().__init__(daemon=True)
+        self.link = link
+        self.stop = threading.Event()
+        self.answered = 0
+        self.error: BaseException | None = None
+        self.saw_scores = False
+
+    def run(self) -> None:
+        try:
+            asyncio.run(self.play())
+        except BaseException as exc:
+            self.error = exc
+
+    async def play(self) -> None:
+        from peloponnes_tui.tui.join import JoinApp
+        from peloponnes_tui.tui.screens.scoring import ScoringScreen
+
+        app = JoinApp(self.link, load_cards())
+        async with app.run_test(size=(120, 40)) as pilot:
+            while not self.stop.is_set():
+                await pilot.pause()
+                remote, board = app.remote, app.board
+                if remote is None or board is None or app.ws is None:
+                    continue
+                if isinstance(app.screen, ScoringScreen):
+                    self.saw_scores = True
+                    return
+                prompt = remote.pending
+                if (prompt is None or prompt.player != remote.seat or app.sent is not None
+                        or board.panel() is None):
+                    continue
+                await pilot.press(*(PILOT_KEYS.get(k, k) for k in keys_for(prompt)))
+                self.answered += 1
+
+
 def test_a_whole_game_with_two_browsers_a_page_reopened_and_the_host_restarted(
         tmp_path: Path) -> None:
     port, path = free_port(), tmp_path / "table.json"
@@ -162,9 +211,11 @@ def test_a_whole_game_with_two_browsers_a_page_reopened_and_the_host_restarted(
                 time.sleep(0.1)
 
     url = f"http://127.0.0.1:{port}"
-    host = start("--seats", "Ana,Ben,computer:random", "--seed", "3")
+    host = start("--seats", "Ana,Ben,Cleo,computer:random", "--seed", "3")
     table = Table.resume(path, load_cards())
     executable = chromium()
+    cleo = TerminalSeat(f"{url}/table#{table.keys[2]}")  # Cleo plays in a terminal
+    cleo.start()
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
@@ -184,7 +235,7 @@ def test_a_whole_game_with_two_browsers_a_page_reopened_and_the_host_restarted(
                 open_seat(1)
                 reopened = restarted = False
                 for _ in range(400):
-                    now = person_to_decide(path, allow_over=True)
+                    now = person_to_decide(path, allow_over=True, people=(0, 1))
                     prompt = now.session.pending
                     if prompt is None:
                         break
@@ -212,11 +263,15 @@ def test_a_whole_game_with_two_browsers_a_page_reopened_and_the_host_restarted(
                     raise AssertionError("the game did not end")
                 assert reopened and restarted, turn
                 done = Table.resume(path, load_cards())
-                assert done.session.over and len(done.session.scores) == 3
+                assert done.session.over and len(done.session.scores) == 4
                 for screen in screens:
                     screen.wait_for("Final scoring")
             finally:
                 browser.close()
+        cleo.join(WAIT)
+        assert cleo.error is None, cleo.error
+        assert cleo.saw_scores and cleo.answered > 5
     finally:
+        cleo.stop.set()
         host.terminate()
         host.wait(10)
