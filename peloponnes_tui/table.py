@@ -47,6 +47,7 @@ from peloponnes_tui.table_wire import (
     CLIENT_MESSAGE_MAX,
     LINK_ENV,
     AnswerMessage,
+    CheckMessage,
     Hello,
     WireError,
     client_message,
@@ -70,7 +71,8 @@ from peloponnes_tui.webserver import (
 log = logging.getLogger("peloponnes.serve")
 
 TABLE_FORMAT = 1  # the "table" part of a table file's extra
-MESSAGES_PER_SECOND, MESSAGES_BURST = 5.0, 20.0  # from one device
+# from one device (a check goes out for each change of a choice in a decision panel)
+MESSAGES_PER_SECOND, MESSAGES_BURST = 20.0, 60.0
 HELLO_WAIT = 10.0  # seconds a new connection has to send its key
 CONNECTIONS_MAX = 40  # devices connected at once (seats and onlookers)
 DEFAULT_COMPUTER = "heuristic"  # who takes over a seat handed to a computer player
@@ -260,6 +262,29 @@ class Table:
 
     # -- answers --
 
+    def verdict(self, conn: Connection, msg: CheckMessage) -> str | None:
+        """Why the engine would refuse this answer from this device now, or None: what
+        :meth:`answer` would say, without changing anything."""
+        from peloponnes_tui.engine import answer_from_dict
+        from peloponnes_tui.message import Invalid
+        from peloponnes_tui.refusals import message_text, refusal_text
+
+        prompt = self.session.pending
+        if conn.seat == ONLOOKER:
+            return _("Onlookers do not answer.")
+        if prompt is None:
+            return _("The game is over.")
+        if prompt.player != conn.seat:
+            return _("It is not your decision: {name} decides now.").format(
+                name=self.session.seats[prompt.player].name)
+        if msg.turn != self.turn:
+            return _("That answer was to an earlier decision.")
+        try:
+            refusal = self.session.game.refusal(answer_from_dict(msg.answer))
+        except Invalid as exc:
+            return message_text(exc.message)
+        return None if refusal is None else refusal_text(refusal)
+
     async def answer(self, conn: Connection, msg: AnswerMessage) -> None:
         """A device's answer: applied, saved and sent to everyone, or refused (nothing
         changes)."""
@@ -411,6 +436,11 @@ class Table:
                 continue
             if isinstance(parsed, Hello):
                 await self.refuse(conn, _("This connection already has its seat."))
+                continue
+            if isinstance(parsed, CheckMessage):
+                await self.send(conn, envelope("checked", turn=parsed.turn,
+                                               answer=parsed.answer,
+                                               reason=self.verdict(conn, parsed)))
                 continue
             await self.answer(conn, parsed)
 

@@ -75,17 +75,26 @@ class AnswerMessage(_Message):
     answer: dict[str, Any]
 
 
-ClientMessage = Annotated[Hello | AnswerMessage, Field(discriminator="type")]
+class CheckMessage(_Message):
+    """Would the host take this answer to the decision at ``turn``? (It answers with a
+    ``checked`` message; nothing changes.)"""
+
+    type: Literal["check"]
+    turn: int = Field(ge=0, le=1_000_000)
+    answer: dict[str, Any]
+
+
+ClientMessage = Annotated[Hello | AnswerMessage | CheckMessage, Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 
 
-def client_message(text: str | bytes) -> Hello | AnswerMessage:
+def client_message(text: str | bytes) -> Hello | AnswerMessage | CheckMessage:
     """A device's message, checked for size and shape; WireError if it does not fit."""
     raw = text.encode("utf-8") if isinstance(text, str) else text
     if len(raw) > CLIENT_MESSAGE_MAX:
         raise WireError("message too long")
     try:
-        msg: Hello | AnswerMessage = _CLIENT.validate_json(raw)
+        msg: Hello | AnswerMessage | CheckMessage = _CLIENT.validate_json(raw)
     except ValidationError as exc:
         errors = exc.errors()
         where = ".".join(str(p) for p in errors[0]["loc"])[:40] if errors else ""
@@ -97,8 +106,14 @@ def hello(key: str) -> str:
     return json.dumps({"v": WIRE_VERSION, "type": "hello", "key": key})
 
 
-def answer_message(turn: int, answer: dict[str, Any]) -> str:
-    return json.dumps({"v": WIRE_VERSION, "type": "answer", "turn": turn, "answer": answer})
+def answer_message(turn: int, answer: dict[str, Any], kind: str = "answer") -> str:
+    """An ``answer`` message (or, with ``kind="check"``, a ``check`` message)."""
+    return json.dumps({"v": WIRE_VERSION, "type": kind, "turn": turn, "answer": answer})
+
+
+def answer_key(turn: int, answer: dict[str, Any]) -> str:
+    """One string for an answer at a turn (the host's verdicts are kept by it)."""
+    return f"{turn}:{json.dumps(answer, sort_keys=True)}"
 
 
 # -- from the host to a device -------------------------------------------------------------------
@@ -174,8 +189,10 @@ __all__ = [
     "PROMPT_TYPES",
     "WIRE_VERSION",
     "AnswerMessage",
+    "CheckMessage",
     "Hello",
     "WireError",
+    "answer_key",
     "answer_message",
     "client_message",
     "envelope",

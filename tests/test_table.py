@@ -23,7 +23,7 @@ from support import session_at
 
 from peloponnes_tui.bots import make_bot
 from peloponnes_tui.cards import CardSet
-from peloponnes_tui.engine import Game
+from peloponnes_tui.engine import Game, PlaceBid
 from peloponnes_tui.engine.save import read_save
 from peloponnes_tui.table import (
     Table,
@@ -266,7 +266,7 @@ async def test_a_hostile_device_gets_nothing_and_changes_nothing(client: Any,
     assert await mine.closed()
     # flooding: closed once past the burst
     flood = await seated(c, table.keys[other])
-    for _ in range(60):
+    for _ in range(200):
         try:
             await flood.send(answer)
         except ConnectionError:  # closed by the host while sending
@@ -480,6 +480,14 @@ async def test_a_terminal_joins_and_plays_its_own_seat(cards: CardSet, tmp_path:
                     panel = board.panel()
                     if panel is None:
                         continue
+                    if answered == 0:  # the host's verdict on a choice reaches the panel
+                        nowhere = PlaceBid("nowhere")
+                        assert remote.check(nowhere) is None  # (asked)
+                        for _ in range(500):  # (a bound against a hang only)
+                            if remote.check(nowhere) is not None:
+                                break
+                            await pilot.pause()
+                        assert "nowhere" in (remote.check(nowhere) or "")
                     await pilot.press(*key_for(panel))
                     answered += 1
                 elif pending.player == 1:
@@ -506,3 +514,19 @@ async def test_devices_are_capped(client: Any, monkeypatch: pytest.MonkeyPatch) 
     assert await late.closed() and "as many devices" in late.refusals[0]
     await silent.close()
     assert first.seat is None and not first.ws.closed
+
+
+async def test_a_device_asks_whether_an_answer_would_be_taken(client: Any,
+                                                              cards: CardSet) -> None:
+    c, table = client
+    deciding = table.session.pending.player
+    mine, theirs = await seated(c, table.keys[deciding]), await seated(c, table.keys[1 - deciding])
+    before = fingerprint(table)
+    good = json.loads(decide(mine, cards, make_bot("random", cards, 1)))
+    bad = {**good, "answer": {"kind": "place_bid", "card": "nowhere", "coins": []}}
+    for device, message, legal in ((mine, good, True), (mine, bad, False), (theirs, good, False)):
+        await device.send(json.dumps({**message, "type": "check"}))
+        verdict = await device.until("checked")
+        assert verdict["answer"] == message["answer"]
+        assert (verdict["reason"] is None) == legal
+    assert fingerprint(table) == before and table.refused == 0

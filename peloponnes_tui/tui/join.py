@@ -4,8 +4,10 @@ The app is the game's own board, fed by the host over the table's websocket
 (:mod:`peloponnes_tui.table_wire`): a :class:`RemoteSession` stands where a hot-seat game's
 :class:`~peloponnes_tui.tui.session.Session` stands and offers the board the same accessors, built
 from what the host sent this seat (its own view and hand, its own decision when it has one, who
-decides otherwise, the public log). No engine game is held here; the host checks every answer, and
-one it refuses is shown with the host's reason. There is no hand-off cover (nobody else looks at
+decides otherwise, the public log). No engine game is held here: as a choice changes in a decision
+panel, the host is asked whether it would take it (a ``check`` message), and the panel greys it out
+with the host's reason as in hot-seat; the host checks every answer again as it arrives, and one it
+refuses is shown with its reason. There is no hand-off cover (nobody else looks at
 this screen), no undo, no save and no coach at a table.
 
 When the connection drops, the app says so and opens the link again, every few seconds, until the
@@ -19,7 +21,7 @@ import asyncio
 import contextlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -31,6 +33,7 @@ from peloponnes_tui.table_wire import (
     KEY_MAX,
     LINK_ENV,
     WireError,
+    answer_key,
     answer_message,
     hello,
     read_prompt,
@@ -103,6 +106,10 @@ class RemoteSession:
     seed: int = 0
     bot_pause: float = 0.0
     answered_by: list[int] = field(default_factory=list)
+    # the host's verdicts on answers to the open decision (answer_key), and who asks for one
+    verdicts: dict[str, str | None] = field(default_factory=dict)
+    asked: set[str] = field(default_factory=set)
+    asker: Callable[[int, Answer], None] | None = None
 
     @property
     def over(self) -> bool:
@@ -117,7 +124,15 @@ class RemoteSession:
         return self.current
 
     def check(self, answer: Answer) -> str | None:
-        """The host checks every answer (and says why it refuses one)."""
+        """The host's verdict on ``answer``, once it has given it (the panel is drawn again
+        then); None until then, and an answer confirmed meanwhile is checked by the host as it
+        arrives."""
+        key = answer_key(self.turn, answer.to_dict())
+        if key in self.verdicts:
+            return self.verdicts[key]
+        if key not in self.asked and self.asker is not None:
+            self.asked.add(key)
+            self.asker(self.turn, answer)
         return None
 
     def seen_log(self, seat: int) -> int:
@@ -140,6 +155,9 @@ class RemoteSession:
         turn, seen = data.get("turn"), data.get("seen_log")
         if not isinstance(turn, int) or not isinstance(seen, int):
             raise WireError("malformed state")
+        if turn != self.turn:
+            self.verdicts.clear()
+            self.asked.clear()
         self.turn, self.seen = turn, seen
 
 
@@ -272,6 +290,8 @@ class JoinApp(PeloponnesApp):
             self.sent = None
             self.notify(str(data.get("reason", ""))[:300], title=_("Not allowed"),
                         severity="error")
+        elif kind == "checked" and self.remote is not None:
+            self.checked(data)
         elif kind == "presence" and self.remote is not None:
             self.presence([bool(c) for c in data.get("connected", [])])
         elif kind == "bye":
@@ -297,7 +317,8 @@ class JoinApp(PeloponnesApp):
             if self.given is None:
                 raise WireError("state before welcome")
             seat, seats = self.given
-            self.remote = RemoteSession(self.cards, seat, seats, read_view(data.get("view")))
+            self.remote = RemoteSession(self.cards, seat, seats, read_view(data.get("view")),
+                                        asker=self.ask)
             self.remote.update(data)
             self.game = RemoteGame(self.remote)
             from peloponnes_tui.tui.screens.board import BoardScreen
@@ -315,6 +336,34 @@ class JoinApp(PeloponnesApp):
         self.remote.update(data)
         self.sent = None
         self.advance()
+
+    def ask(self, turn: int, answer: Answer) -> None:
+        """Ask the host whether it would take ``answer`` (the panel asks as a choice changes)."""
+        ws = self.ws
+        if ws is None:
+            return
+        text = answer_message(turn, answer.to_dict(), kind="check")
+
+        async def send() -> None:
+            with contextlib.suppress(Exception):
+                await ws.send_str(text)
+
+        self.run_worker(send(), group="send")
+
+    def checked(self, data: dict[str, Any]) -> None:
+        remote = self.remote
+        assert remote is not None
+        turn, answer, reason = data.get("turn"), data.get("answer"), data.get("reason")
+        if (not isinstance(turn, int) or not isinstance(answer, dict)
+                or not (reason is None or isinstance(reason, str))):
+            raise WireError("malformed verdict")
+        if turn != remote.turn:
+            return
+        remote.verdicts[answer_key(turn, answer)] = None if reason is None else reason[:300]
+        board = self.board
+        panel = board.panel() if board is not None else None
+        if panel is not None:
+            panel.update_text()
 
     def presence(self, connected: list[bool]) -> None:
         remote = self.remote
