@@ -488,6 +488,9 @@ async def test_a_terminal_joins_and_plays_its_own_seat(cards: CardSet, tmp_path:
                                 break
                             await pilot.pause()
                         assert "nowhere" in (remote.check(nowhere) or "")
+                    if answered > 0:  # what Ben and the computer did since Ana's last turn
+                        shown = screen_text(app)
+                        assert "Since your last turn" in shown and "Ben" in shown
                     await pilot.press(*key_for(panel))
                     answered += 1
                 elif pending.player == 1:
@@ -530,3 +533,34 @@ async def test_a_device_asks_whether_an_answer_would_be_taken(client: Any,
         assert verdict["answer"] == message["answer"]
         assert (verdict["reason"] is None) == legal
     assert fingerprint(table) == before and table.refused == 0
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["table", "--seats", "Ana"], "2 to 5 seats"),
+    (["table", "--seats", "Ana,Ana"], "same name"),
+    (["table", "--seats", "Ana,computer:nobody"], "unknown computer player"),
+    (["table", "--bot-pause", "99", "--seats", "A,B"], "seconds from 0 to 10"),
+    (["join", "ftp://host/table#k"], "http:// or https://"),
+    (["join", "http://host:8000/table"], "no key after #"),
+])
+def test_refused_values_on_the_command_line(args: list[str], says: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from peloponnes_tui.cli import main
+
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+
+
+def test_a_file_that_is_no_table_on_the_command_line(cards: CardSet, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from support import finished_session
+
+    from peloponnes_tui.cli import main
+
+    path = tmp_path / "game.json"
+    finished_session(cards).save(path)
+    assert main(["table", "--file", str(path)]) == 2
+    assert "not a table's file" in capsys.readouterr().err
+    assert main(["table", "--file", str(tmp_path / "none.json")]) == 2
+    assert "give the seats" in capsys.readouterr().err
