@@ -247,8 +247,10 @@ class Table:
             await conn.ws.send_str(text)
 
     async def broadcast(self) -> None:
-        """The state to every device (each its own)."""
-        await asyncio.gather(*(self.send(c, self.state(c.seat)) for c in self.connections))
+        """The state to every device (each its own; made once for each seat connected, and
+        once for all the onlookers)."""
+        texts = {seat: self.state(seat) for seat in {c.seat for c in self.connections}}
+        await asyncio.gather(*(self.send(c, texts[c.seat]) for c in self.connections))
 
     async def presence(self) -> None:
         text = envelope("presence", connected=self.connected())
