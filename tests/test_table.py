@@ -564,3 +564,31 @@ def test_a_file_that_is_no_table_on_the_command_line(cards: CardSet, tmp_path: P
     assert "not a table's file" in capsys.readouterr().err
     assert main(["table", "--file", str(tmp_path / "none.json")]) == 2
     assert "give the seats" in capsys.readouterr().err
+
+
+async def test_an_onlooker_at_the_terminal_sees_the_table_and_no_hand(cards: CardSet,
+                                                                      tmp_path: Path) -> None:
+    from support import screen_text
+
+    from peloponnes_tui.tui.join import JoinApp
+
+    table = new_table(cards, tmp_path)
+    async with TestClient(TestServer(table_server(table, "127.0.0.1", 0, None).app())) as c:
+        table.play_computers()
+        await table.idle()
+        pending = table.session.pending
+        assert pending is not None
+        app = JoinApp(str(c.make_url("/table")) + "#" + table.onlooker_key, cards)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(500):  # (a bound against a hang only)
+                if app.board is not None and app.remote is not None and app.board.is_mounted:
+                    break
+                await pilot.pause()
+            await pilot.pause()
+            remote = app.remote
+            assert remote is not None and remote.seat is None
+            assert remote.current.hand == () and remote.pending is not None
+            assert remote.pending.hand == ()  # the decision's kind and who decides, no more
+            assert app.board is not None and app.board.panel() is None
+            assert f"{table.session.seats[pending.player].name} is deciding" in screen_text(app)
+        await table.close()
