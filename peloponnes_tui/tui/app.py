@@ -455,7 +455,7 @@ class PeloponnesApp(CrashGuard):
     def advance(self) -> None:
         """Show what the table needs now (``RunningGame.next_step``) on the board, and start
         what comes with it: the scores, a computer player's move, or the hand-off cover."""
-        from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn
+        from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, Waiting
         from peloponnes_tui.tui.screens.handoff import HandoffScreen
         from peloponnes_tui.tui.screens.scoring import ScoringScreen
 
@@ -491,7 +491,7 @@ class PeloponnesApp(CrashGuard):
                 self.push_screen(HandoffScreen(session.seats[seat], handoff_text(prompt),
                                                since_last_turn(session, seat), session.seats),
                                  ready)
-            case PersonTurn():
+            case PersonTurn() | Waiting():
                 pass
             case _:
                 assert_never(step)

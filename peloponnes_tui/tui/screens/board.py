@@ -35,6 +35,7 @@ from peloponnes_tui.tui.running import (
     PersonTurn,
     RunningGame,
     Step,
+    Waiting,
 )
 from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
@@ -367,6 +368,11 @@ class BoardScreen(Screen[None], AppAccess):
             case HandOff():
                 self.set_panel(None)
                 self.refresh_board()
+            case Waiting(seat=seat):
+                self.refresh_board()
+                who = session.seats[seat]
+                self.set_panel(None, _("{player} is deciding…").format(
+                    player=f"{who.tag} {who.name}"))
             case PersonTurn(seat=seat, told=told):
                 pending = session.pending
                 assert pending is not None
