@@ -130,8 +130,9 @@ class BoardScreen(Screen[None], AppAccess):
         self._changed = Changes()  # what the board marks as changed, as last drawn
         self._brief: Text | str = ""  # the decision column's border title, as last set
         self._panel_to_top = False  # a decision panel is shown: scrolled into view (layouts)
-        # the new decision panel's mounting and the old one's removal, not yet awaited
+        # the new decision panel's mounting, not yet awaited
         self._mounting: list[Awaitable[None]] = []
+        self._switched = False  # set_panel showed a panel that had not the keyboard
         self.heap = QuietHeap()  # full collections while the board is still
 
     def compose(self) -> ComposeResult:
@@ -420,6 +421,7 @@ class BoardScreen(Screen[None], AppAccess):
             shown = panel
         if shown is not None:
             if self.focused is not shown:
+                self._switched = True  # (panel_settled gives it the keyboard at once)
                 shown.focus()
             self.scroll_to_panel()
         # the others are hidden after the new one has the keyboard, so the keys in the footer
@@ -429,9 +431,10 @@ class BoardScreen(Screen[None], AppAccess):
                 old.display = False
 
     async def panel_settled(self) -> None:
-        """Wait until the panel :meth:`set_panel` showed is mounted and has the keyboard, and
-        the old one is gone."""
-        if not self._mounting:
+        """Wait until the panel :meth:`set_panel` showed is mounted and has the keyboard, with
+        its keys in the footer, all in the answer's screen update."""
+        switched, self._switched = self._switched, False
+        if not self._mounting and not switched:
             return  # the panel on screen took the prompt (or there is none)
         while self._mounting:
             await self._mounting.pop(0)
