@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from peloponnes_tui.card_text import catastrophe_name
+from peloponnes_tui.card_text import catastrophe_name, symbols_text
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.log import Event
 from peloponnes_tui.engine.state import CIV, LUXURY
@@ -89,8 +89,9 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
         case "protected":
             cat = catastrophe_name(cards, ev.get("catastrophe"))
             if ev.get("by") == BY_SYMBOLS:
-                return _("{player} is protected from {catastrophe} by three {catastrophe} "
-                         "symbols.").format(player=player, catastrophe=cat)
+                return _("{player} is protected from {catastrophe} by {symbols}.").format(
+                    player=player, catastrophe=cat,
+                    symbols=symbols_text(cards, ev.get("catastrophe")))
             return _("{player} is protected from {catastrophe} by {building}.").format(
                 player=player, catastrophe=cat, building=card_name(cards, ev.get("by")))
         case "unaffected":

@@ -25,7 +25,8 @@ from textual.timer import Timer
 from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 from peloponnes_tui.settings_file import first_look
 from peloponnes_tui.tui.colours import follow_theme
-from peloponnes_tui.tui.compat import CrashGuard, run_guarded
+from peloponnes_tui.tui.compat import run_guarded
+from peloponnes_tui.tui.palette import PaletteApp, textual_commands
 from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, RunningGame
 from peloponnes_tui.tui.screens.confirm import ConfirmScreen
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
@@ -74,7 +75,7 @@ def make_coach(cards: CardSet, seed: int) -> Coach:
     return Coach(cards, seed)
 
 
-class PeloponnesApp(CrashGuard):
+class PeloponnesApp(PaletteApp):
     TITLE = "Peloponnes"
     CSS_PATH = "app.tcss"
 
@@ -242,7 +243,7 @@ class PeloponnesApp(CrashGuard):
                             lambda: self.switch_language(other))
         yield SystemCommand(_("Quit"), _("Quit Peloponnes (the game is autosaved)"),
                             self.action_quit_app)
-        yield from super().get_system_commands(screen)
+        yield from textual_commands(self, screen)
 
     # -- language ----------------------------------------------------------------------------
 

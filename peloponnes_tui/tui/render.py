@@ -24,6 +24,7 @@ from peloponnes_tui.card_text import (
     income_text,
     inhabitants_short,
     prod_text,
+    protector_text,
     resource_short,
     special_text,
 )
@@ -42,7 +43,7 @@ from peloponnes_tui.tui.colours import (
     light_palette,
     res_style,
 )
-from peloponnes_tui.tui.session import Seat
+from peloponnes_tui.tui.session import Seat, kind_name
 from peloponnes_tui.tui.summary import Changes
 
 if TYPE_CHECKING:
@@ -405,7 +406,7 @@ def protection_notes(cards: CardSet, p: PlayerView) -> Text:
         if why:
             t.append(", " if t else _("Protected from "), style="dim")
             t.append(catastrophe_name(cards, cat), style="bold")
-            t.append(f" ({why})", style="dim")
+            t.append(f" ({protector_text(cards, cat, why)})", style="dim")
     return t
 
 
@@ -606,7 +607,7 @@ def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: in
         if seat == current:
             who.append(" ◀", style="bold")
         if not st.human:
-            who.append(f" ({st.kind})", style="dim")
+            who.append(f" ({kind_name(st.kind)})", style="dim")
         bid = Text("-", style="dim")
         if p.bid_card:
             info = cards.power_by_id.get(p.bid_card)

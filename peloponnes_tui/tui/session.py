@@ -162,6 +162,14 @@ def own_autosave_path(started: float | None = None) -> Path:
     return saves_dir() / f"autosave-{stamp}-{os.getpid()}.json"
 
 
+def kind_name(kind: str) -> str:
+    """A computer player's strength in words (a save's older kind names too; ``computer`` for
+    the lessons' computer seats)."""
+    return {"beginner": _("beginner"), "standard": _("standard"), "strong": _("strong"),
+            "random": _("random"), "heuristic": _("standard"), "search": _("strong"),
+            "computer": _("computer")}.get(kind, kind)
+
+
 @dataclass
 class Seat:
     name: str
@@ -433,6 +441,7 @@ __all__ = [
     "clean_stale_temp_files",
     "data_dir",
     "default_seats",
+    "kind_name",
     "own_autosave_path",
     "saves_dir",
 ]
