@@ -95,6 +95,25 @@ def in_words(n: int) -> str:
     return words[n] if 0 <= n < len(words) else str(n)
 
 
+def share_in_words(row_share: int) -> str:
+    """One card in ``row_share`` of a row, in words ("a third", "ein Drittel")."""
+    match row_share:
+        case 2:
+            return _("half")
+        case 3:
+            return _("a third")
+        case 4:
+            return _("a quarter")
+        case _:
+            return _("one in {n}").format(n=row_share)
+
+
+def language_in_words(lang: str) -> str:
+    """A language's name in the current language ("Englisch" in German), as a sentence says it;
+    :data:`LANGUAGE_NAMES` has each in its own."""
+    return {"en": _("English"), "de": _("German")}.get(lang, lang)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation where it must stay English (a class constant such as a
     key binding's description); it is translated with :func:`_` where it is shown."""
@@ -106,5 +125,15 @@ def name(names: Named) -> str:
     return names.de if _State.language == "de" else names.en
 
 
+def number_of(names: Named) -> int:
+    """The grammatical number of a name in the current language, as a count for
+    :func:`ngettext`: 2 for a plural name ("Gerstenfelder"), 1 otherwise; a sentence whose
+    subject is the name takes its verb from it (``ngettext("{card} moves", "{card} move",
+    number_of(names))``)."""
+    plural = getattr(names, "plural", ())
+    return 2 if _State.language in plural else 1
+
+
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Named", "_", "detect",
-           "in_words", "language", "locale_dir", "name", "ngettext", "set_language"]
+           "in_words", "language", "language_in_words", "locale_dir", "name", "ngettext",
+           "number_of", "set_language", "share_in_words"]

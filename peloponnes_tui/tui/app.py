@@ -22,7 +22,14 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
 
-from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
+from peloponnes_tui.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    _,
+    language,
+    language_in_words,
+    set_language,
+)
 from peloponnes_tui.settings_file import first_look
 from peloponnes_tui.tui.colours import follow_theme
 from peloponnes_tui.tui.compat import run_guarded
@@ -239,7 +246,7 @@ class PeloponnesApp(PaletteApp):
         # in both languages, so that it is found by whoever reads only one of them
         yield SystemCommand(f"Language / Sprache: {LANGUAGE_NAMES[other]}",
                             _("Show the app in {language}").format(
-                                language=LANGUAGE_NAMES[other]),
+                                language=language_in_words(other)),
                             lambda: self.switch_language(other))
         yield SystemCommand(_("Quit"), _("Quit Peloponnes (the game is autosaved)"),
                             self.action_quit_app)

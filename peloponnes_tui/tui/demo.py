@@ -23,7 +23,7 @@ from peloponnes_tui.tui.colours import COLOURS, follow_theme
 from peloponnes_tui.tui.palette import PaletteApp
 from peloponnes_tui.tui.screens.demo import DemoScreen
 from peloponnes_tui.tui.script import Script, Step
-from peloponnes_tui.tui.session import DEFAULT_NAMES, Seat
+from peloponnes_tui.tui.session import DEFAULT_NAMES, Seat, kind_name
 
 PAUSE_ENV = "PELOPONNES_DEMO_PAUSE"
 DEFAULT_PAUSE = 3.0
@@ -90,7 +90,7 @@ class BotScript(Script):
 
     @property
     def title(self) -> str:
-        seats = ", ".join(f"{n} ({b})" for n, b in zip(self.game.names, self.bot_names,
+        seats = ", ".join(f"{n} ({kind_name(b)})" for n, b in zip(self.game.names, self.bot_names,
                                                        strict=True))
         return _("A game between computer players: {seats}").format(seats=seats)
 

@@ -34,7 +34,7 @@ from peloponnes_tui.engine.bidding import view_standing_bids, view_targets
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.engine.words import halves
-from peloponnes_tui.i18n import _, in_words, language, name, ngettext
+from peloponnes_tui.i18n import _, in_words, language, name, ngettext, share_in_words
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.cards_art import CardFace, CardGroup, CardRows, Slot
 from peloponnes_tui.tui.colours import (
@@ -756,11 +756,11 @@ def catastrophe_effects(cards: CardSet) -> Table:
     """What each catastrophe does when it strikes and what protects from it (card data and the
     engine's rule numbers)."""
     n = rule_numbers(cards)
-    share = in_words(n.row_share)
+    share = share_in_words(n.row_share)
     effect = {
         "plague": _("your civilization card is hit"),
-        "earthquake": _("one in {n} (rounded up) of your buildings are hit").format(n=share),
-        "tempest": _("one in {n} (rounded up) of your landscapes are hit").format(n=share),
+        "earthquake": _("{share} (rounded up) of your buildings are hit").format(share=share),
+        "tempest": _("{share} (rounded up) of your landscapes are hit").format(share=share),
         "drought": _("your power card with the most grain is hit"),
         "decline": _("you lose all luxury goods and the luxury card is hit (you may then hold "
                      "only {n})").format(n=n.declined_luxury_cap),
