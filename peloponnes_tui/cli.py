@@ -12,6 +12,7 @@ from statistics import mean, pstdev
 from typing import TYPE_CHECKING
 
 from peloponnes_tui import __version__
+from peloponnes_tui.arguments import ArgumentParser
 from peloponnes_tui.i18n import LANGUAGES, _, name, ngettext, set_language
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def text_arg(what: str) -> Callable[[str], str]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = ArgumentParser(
         prog="peloponnes",
         description=_("The Peloponnes Card Game in the terminal (2-5 players, hot-seat)."))
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")

@@ -139,3 +139,31 @@ def test_cards_check_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "Machtkarten" in out and "Katastrophenleisten" in out and "Einkommen je Runde" in out
     assert "OK: der eingebaute Kartensatz ist gültig (Version" in out
+
+
+def test_argparse_speaks_german_in_the_help_and_its_refusals(capsys: pytest.CaptureFixture[str]
+                                                             ) -> None:
+    assert main(["--lang", "de", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: peloponnes ")
+    assert "\nOptionen:\n" in out and "diese Hilfe zeigen und beenden" in out
+    for english in ("usage:", "options:", "show this help message and exit"):
+        assert english not in out
+    assert main(["--lang", "de", "simulate", "--games"]) == 2
+    err = capsys.readouterr().err
+    assert "peloponnes simulate: Fehler: Argument --games: ein Wert erwartet" in err
+    assert main(["--lang", "de", "frob"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Aufruf: peloponnes ")
+    assert "ungültige Wahl: 'frob' (möglich: 'simulate'," in err
+    assert main(["simulate", "--lang", "de", "--bogus"]) == 2
+    assert "Fehler: unbekannte Argumente: --bogus" in capsys.readouterr().err
+
+
+def test_argparse_keeps_its_english_words_in_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: peloponnes ") and "\noptions:\n" in out
+    assert main(["frob"]) == 2
+    assert "peloponnes: error: argument command: invalid choice: 'frob'" in (
+        capsys.readouterr().err)
