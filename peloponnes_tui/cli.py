@@ -161,7 +161,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command")
     # --lang after the command as well (peloponnes simulate --lang de); SUPPRESS keeps a value
     # given before the command
-    lang = argparse.ArgumentParser(add_help=False)
+    lang = ArgumentParser(add_help=False)
     lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                       help=_("language: en or de"))
 

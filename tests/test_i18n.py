@@ -139,6 +139,10 @@ def test_cards_check_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "Machtkarten" in out and "Katastrophenleisten" in out and "Einkommen je Runde" in out
     assert "OK: der eingebaute Kartensatz ist gültig (Version" in out
+    assert "Gewinn: Bewohner" in out and "Wert: Mindestgebot" in out
+    assert "entworfen" in out and "1 Holz" in out and "nach Art                Holz 18" in out
+    for english in ("Gain:", "Val:", "designed", "rulebook", "1 wood", "wood 18"):
+        assert english not in out, english
 
 
 def test_argparse_speaks_german_in_the_help_and_its_refusals(capsys: pytest.CaptureFixture[str]
