@@ -121,6 +121,20 @@ def test_simulate_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str]) 
     assert cards.catastrophe_by_id["plague"].name.de in out
 
 
+def test_numbers_and_plurals_as_the_reader_writes_them(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    assert main(["simulate", "--lang", "de", "--players", "2", "--games", "1",
+                 "--bots", "random,beginner"]) == 0
+    out = capsys.readouterr().out
+    assert "1 Partie, 2 Spieler, Startwert 1" in out and "1 Partien" not in out
+    assert "100,0\xa0%" in out and "0,0\xa0%" in out and "Anfänger" in out
+    assert main(["simulate", "--players", "2", "--games", "1", "--bots", "random,beginner"]) == 0
+    out = capsys.readouterr().out
+    assert "1 game, 2 players, seed 1" in out and "100.0%" in out
+    assert main(["simulate", "--lang", "de", "--games", "100001"]) == 2
+    assert "höchstens 100.000 sein" in capsys.readouterr().err
+
+
 def test_a_refusal_in_the_language_of_the_environment(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]
                                                       ) -> None:

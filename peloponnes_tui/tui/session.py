@@ -31,7 +31,7 @@ from peloponnes_tui.files import (
     data_dir,
     saves_dir,
 )
-from peloponnes_tui.i18n import _
+from peloponnes_tui.i18n import _, kind_name
 from peloponnes_tui.seating import COLOURS, DEFAULT_NAMES, DEFAULT_PAUSE, HUMAN, PAUSES, seat_json
 from peloponnes_tui.tui.colours import player_colour, player_letter, player_symbol
 
@@ -160,14 +160,6 @@ def own_autosave_path(started: float | None = None) -> Path:
     the saves folder, which the Load screen lists."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(started))
     return saves_dir() / f"autosave-{stamp}-{os.getpid()}.json"
-
-
-def kind_name(kind: str) -> str:
-    """A computer player's strength in words (a save's older kind names too; ``computer`` for
-    the lessons' computer seats)."""
-    return {"beginner": _("beginner"), "standard": _("standard"), "strong": _("strong"),
-            "random": _("random"), "heuristic": _("standard"), "search": _("strong"),
-            "computer": _("computer")}.get(kind, kind)
 
 
 @dataclass
