@@ -14,6 +14,7 @@ from support import (
     SEED,
     english_on_screen,
     key_for,
+    notifications,
     screen_text,
     settled,
 )
@@ -120,6 +121,17 @@ async def test_the_help_names_each_phase_once_and_says_a_third_in_german(cards, 
     assert "Bieten: In Spielreihenfolge" in text
     assert "Karten erhalten: Landschaften kommen nach rechts" in text
     assert "ein Drittel deiner Gebäude (aufgerundet) ist betroffen" in text
+
+
+async def test_ctrl_c_says_in_german_which_key_quits(cards, german):
+    app = PeloponnesApp(cards=cards, bot_pause=0, lang="de")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        given = notifications(app)
+        await pilot.press("ctrl+c")
+        await settled(pilot)
+    assert [(n.title, n.message) for n in given] == [
+        ("Willst du beenden?", "Drücke [b]Strg+q[/b], um das Programm zu beenden")]
 
 
 async def test_learn_in_german_shows_no_english(cards, german):
