@@ -16,6 +16,7 @@ from support import (
     key_for,
     notifications,
     screen_text,
+    session_at,
     settled,
 )
 
@@ -59,7 +60,7 @@ def german() -> None:
 def test_the_finder_finds_english_and_passes_german(cards, german):
     assert english_on_screen("Runde 3 · Gebote · Helena ist am Zug") == []
     assert english_on_screen("Geschützt vor Dürre (Lion Gate)") == ["Lion Gate"]
-    assert english_on_screen("Strg+p Befehle · Search for commands…") == ["Search for commands"]
+    assert english_on_screen("^p Befehle · Search for commands…") == ["Search for commands"]
     assert english_on_screen("Sparta   OK") == []
 
 
@@ -123,6 +124,24 @@ async def test_the_help_names_each_phase_once_and_says_a_third_in_german(cards, 
     assert "ein Drittel deiner Gebäude (aufgerundet) ist betroffen" in text
 
 
+async def test_the_german_footer_names_its_keys_and_keeps_all_of_them_at_80_columns(cards, german):
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.widgets.footer import key_display
+
+    assert [key_display(k) for k in ("space", "^p", "esc", "shift+tab")] == [
+        "Leertaste", "^p", "Esc", "Umschalt+Tab"]
+    session = session_at(cards, 3, lambda p: isinstance(p, BidPrompt))
+    app = PeloponnesApp(cards=cards, bot_pause=0, lang="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.set_session(session)
+        await settled(pilot)
+        await pilot.press("enter")  # the hand-off cover
+        footer = (await settled(pilot)).splitlines()[-1]
+    for words in ("⏎ Bestätigen", "p Passen", "h Hilfe", "^z Rückgängig", "q Beenden",
+                  "^p Befehle"):
+        assert words in footer, words
+
+
 async def test_ctrl_c_says_in_german_which_key_quits(cards, german):
     app = PeloponnesApp(cards=cards, bot_pause=0, lang="de")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -131,7 +150,7 @@ async def test_ctrl_c_says_in_german_which_key_quits(cards, german):
         await pilot.press("ctrl+c")
         await settled(pilot)
     assert [(n.title, n.message) for n in given] == [
-        ("Willst du beenden?", "Drücke [b]Strg+q[/b], um das Programm zu beenden")]
+        ("Willst du beenden?", "Drücke [b]^q[/b], um das Programm zu beenden")]
 
 
 async def test_learn_in_german_shows_no_english(cards, german):

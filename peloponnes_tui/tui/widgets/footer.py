@@ -41,7 +41,9 @@ def key_names() -> dict[str, str]:
 
 def key_display(display: str) -> str:
     """A key as Textual displays it (``space``, ``^p``, ``shift+tab``), in the current language:
-    the named keys translated, the control key as the language writes it (``Strg+p``)."""
+    the named keys translated (``Leertaste``), the control key as the language writes it in a
+    terminal (``^p`` in English and in German, as GNU nano's German keys do: short enough that
+    a footer keeps every key at 80 columns)."""
     names = key_names()
     parts = display.split("+")
     out = []
