@@ -508,7 +508,9 @@ def _german_texts() -> list[str]:
         elif isinstance(node, list):
             for v in node:
                 walk(v)
-    package = Path(__file__).resolve().parents[1] / "peloponnes_tui"
+    import peloponnes_tui
+
+    package = Path(peloponnes_tui.__file__).parent
     for path in [DEFAULT_CARDS_PATH, *package.glob("demo/scenarios/*.yaml"),
                  package / "learn" / "lessons.yaml"]:
         walk(yaml.safe_load(Path(path).read_text(encoding="utf-8")))

@@ -198,7 +198,7 @@ async def test_every_demonstration_in_german_shows_no_english(cards, german, sce
                   pause=0.05)
     async with app.run_test(size=(160, 50)) as pilot:
         leaks.look("step 1", await settled(pilot))
-        for step in range(2, 2 + (len(loaded.steps) if loaded else 30)):
+        for step in range(2, 2 + (len(loaded.steps) if loaded else 15)):
             await pilot.press("space")
             leaks.look(f"step {step}", await settled(pilot))
     leaks.check()
