@@ -202,3 +202,17 @@ async def test_every_demonstration_in_german_shows_no_english(cards, german, sce
             await pilot.press("space")
             leaks.look(f"step {step}", await settled(pilot))
     leaks.check()
+
+
+def test_every_demonstration_as_text_in_german_shows_no_english(cards, german):
+    """``peloponnes demo --text``: each scenario, and a bot game's first lines."""
+    from itertools import islice
+
+    from peloponnes_tui.demo.scenario import narrate_bot_game, narrate_text
+
+    leaks = Leaks()
+    for scenario in list_scenarios():
+        leaks.look(f"{scenario.id} as text", "\n".join(narrate_text(scenario, cards)))
+    leaks.look("a bot game as text", "\n".join(
+        islice(narrate_bot_game(cards, ["random", "standard", "beginner"], 3), 200)))
+    leaks.check()
