@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -159,7 +160,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="peloponnes",
         description=_("The Peloponnes Card Game in the terminal (2-5 players, hot-seat)."))
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    ap.add_argument("--lang", choices=LANGUAGES, default=None,
+    ap.add_argument("--lang", choices=LANGUAGES, default=None, type=lang_value,
                     help=_("language: en (English) or de (Deutsch); default from LANGUAGE, "
                            "LC_ALL or LANG"))
     ap.add_argument("--cards", metavar="PATH", type=text_arg(_("the path")),
@@ -171,7 +172,7 @@ def _parser() -> argparse.ArgumentParser:
     # --lang after the command as well (peloponnes simulate --lang de); SUPPRESS keeps a value
     # given before the command
     lang = ArgumentParser(add_help=False)
-    lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+    lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, type=lang_value,
                       help=_("language: en or de"))
 
     sim = sub.add_parser("simulate", parents=[lang],
@@ -254,6 +255,7 @@ def _load(path: str | None) -> CardSet:
 
 def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     from peloponnes_tui.simulate import (
+        GameNotWritten,
         Run,
         Summary,
         default_workers,
@@ -281,12 +283,20 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     saved: list[tuple[int, Path]] = []
     run = Run(cards, tuple(bots), args.seed, folder)
     workers = default_workers() if args.workers is None else args.workers
-    for record, seed, path in play_games(run, args.games, workers):
-        summary.add(record)
-        if path is not None:
-            saved.append((seed, path))
-        if args.json:
-            print(json.dumps(record), flush=False)
+    try:
+        for record, seed, path in play_games(run, args.games, workers):
+            summary.add(record)
+            if path is not None:
+                saved.append((seed, path))
+            if args.json:
+                print(json.dumps(record), flush=False)
+    except GameNotWritten as exc:
+        print(ngettext("peloponnes: cannot write the game file {path} ({reason}); stopped "
+                       "after {n:,} game",
+                       "peloponnes: cannot write the game file {path} ({reason}); stopped "
+                       "after {n:,} games", summary.games).format(
+                           path=exc.path, reason=exc.reason, n=summary.games), file=sys.stderr)
+        return 2
     if args.json:
         return 0
     from rich.console import Console
@@ -294,6 +304,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     from rich.text import Text  # names from the card file print as they are, never as markup
 
     con = Console()
+    dash, bar = printable_or("–", "-"), printable_or("█", "#")
     n = summary.games
     con.print(Text(ngettext("{games} game, {players} players, seed {seed}",
                             "{games} games, {players} players, seed {seed}", n).format(
@@ -315,7 +326,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         lo, hi = wilson(w, games)
         sc = summary.bot_scores[bot]
         t.add_row(kind_name(bot), number(games), share_text(w),
-                  f"{percent(w / games)} ({percent(lo)}–{percent(hi)})",
+                  f"{percent(w / games)} ({percent(lo)}{dash}{percent(hi)})",
                   number(mean(sc), 2), number(pstdev(sc), 2))
     con.print(t)
     t = Table(title=_("Wins per civilization"))
@@ -328,7 +339,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         lo, hi = wilson(w, games)
         shown = name(civ_names[civ]) if civ in civ_names else civ
         t.add_row(Text(shown), number(games), share_text(w),
-                  f"{percent(w / games)} ({percent(lo)}–{percent(hi)})")
+                  f"{percent(w / games)} ({percent(lo)}{dash}{percent(hi)})")
     con.print(t)
     t = Table(title=_("Final scores"))
     t.add_column(_("score"), justify="right")
@@ -337,7 +348,7 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     top = max(summary.scores.values())
     for score in sorted(summary.scores):
         k = summary.scores[score]
-        t.add_row(str(score), str(k), "█" * max(1, round(30 * k / top)))
+        t.add_row(str(score), str(k), bar * max(1, round(30 * k / top)))
     con.print(t)
     t = Table(title=_("Catastrophes"))
     t.add_column(_("catastrophe"))
@@ -385,6 +396,11 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
                 print(_("peloponnes: the demonstration screen is not part of this build; "
                         "showing the narration as text."), file=sys.stderr)
             else:
+                problem = terminal_problem()
+                if problem is not None:
+                    print(_("peloponnes: {problem}. 'peloponnes demo --text' prints the "
+                            "narration instead.").format(problem=problem), file=sys.stderr)
+                    return 2
                 return int(run_demo(cards=cards, scenario=scenario, bots=",".join(args.bots),
                                     seed=args.seed))
         if scenario is not None:
@@ -464,9 +480,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The ``peloponnes`` command; returns the exit status (0, 1 for an internal error, 2 for a
     refused value or file, 130 for Ctrl+C)."""
     where = "peloponnes"
+    tolerant_output()
     try:
         # the language first: the help and every refusal are written in it
-        set_language(_language_asked(sys.argv[1:] if argv is None else argv))
+        args_given = sys.argv[1:] if argv is None else argv
+        set_language(_language_asked(args_given))
+        if None in _lang_values(args_given):
+            print(_("peloponnes: --lang needs a language: en (English) or de (Deutsch)"),
+                  file=sys.stderr)
+            return 2
         parser = _parser()
         try:
             args = parser.parse_args(argv)
@@ -495,14 +517,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         return report_crash(exc, where)
 
 
+def tolerant_output() -> None:
+    """Let stdout and stderr write what their encoding cannot hold as "?" instead of failing:
+    with PYTHONIOENCODING=ascii or latin-1 a dash, "…" or "█" once ended a command with an
+    error. The output degrades; the command runs to its end."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
+def printable_or(text: str, fallback: str) -> str:
+    """``text`` if stdout's encoding can write it, else ``fallback`` (ASCII)."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return fallback
+    return text
+
+
 def _language_asked(argv: Sequence[str]) -> str | None:
     """The value of ``--lang`` wherever it stands (None when absent or not one of ours: the
     environment decides, and the full parser then refuses a wrong value)."""
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--lang")
-    known, _rest = pre.parse_known_args(list(argv))
-    lang = known.lang
+    values = _lang_values(argv)
+    lang = values[-1] if values else None
     return lang if lang in LANGUAGES else None
+
+
+def _lang_values(argv: Sequence[str]) -> list[str | None]:
+    """Each value given to ``--lang`` (``--lang de``, ``--lang=de``), None where it has none.
+    Read by hand, not by a second parser: that one's refusals would name it, not ours."""
+    args = list(argv)
+    values: list[str | None] = []
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            values.append(arg.removeprefix("--lang="))
+        elif arg == "--lang":
+            follows = args[i + 1] if i + 1 < len(args) else None
+            values.append(None if follows is None or follows.startswith("-") else follows)
+    return values
+
+
+def lang_value(text: str) -> str:
+    """``--lang``'s value as argparse checks and echoes it: cut to 20 characters, so that a
+    refused 100,000-character value gives one short line."""
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 def _conflict(args: argparse.Namespace) -> str | None:

@@ -11,8 +11,10 @@ where it is shown, in the language chosen now.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
+import sys
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -62,15 +64,37 @@ def detect(env: Mapping[str, str] | None = None) -> str:
 class _State:
     language = DEFAULT
     translations: gettext.NullTranslations = gettext.NullTranslations()
+    warned = False  # the unreadable catalog has been reported
 
 
 def set_language(language: str | None = None) -> str:
-    """Use ``language`` (``en``/``de``), or the environment's when None; returns the one used."""
+    """Use ``language`` (``en``/``de``), or the environment's when None; returns the one used.
+
+    A catalog that cannot be read (a damaged or cut ``.mo``) is not the end of the program:
+    English is used instead, and one line on stderr says so (once a run)."""
     lang = language if language in LANGUAGES else detect()
-    _State.language = lang
-    _State.translations = gettext.translation(DOMAIN, locale_dir(), languages=[lang],
-                                              fallback=True)
+    try:
+        translations = gettext.translation(DOMAIN, locale_dir(), languages=[lang],
+                                           fallback=True)
+    except Exception as exc:  # a damaged file raises many kinds of error
+        _State.language, _State.translations = DEFAULT, gettext.NullTranslations()
+        _catalog_unreadable(lang, exc)
+        return DEFAULT
+    _State.language, _State.translations = lang, translations
     return lang
+
+
+def _catalog_unreadable(lang: str, error: Exception) -> None:
+    """Say once on stderr that the catalog of ``lang`` cannot be read (in English: it is the
+    language left)."""
+    if _State.warned:
+        return
+    _State.warned = True
+    with contextlib.suppress(OSError, ValueError):
+        print(_("peloponnes: the texts for the language '{language}' cannot be read ({kind}); "
+                "showing English. Reinstall the program to repair them.").format(
+                    language=lang, kind=type(error).__name__),
+              file=sys.stderr, flush=True)
 
 
 def language() -> str:

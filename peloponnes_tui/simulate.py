@@ -87,8 +87,25 @@ def save_game(game: Game, bots: Sequence[str], folder: Path, i: int) -> Path:
              for k, name in enumerate(game.names)]
     extra = {"seats": seats, "privacy": False, "round": game.round, "over": game.over}
     path = folder / f"game-{i + 1:05d}-seed-{game.seed}.json"
-    atomic_write(path, dumps(game, extra))
+    try:
+        atomic_write(path, dumps(game, extra))
+    except OSError as exc:
+        raise GameNotWritten(str(path), exc.strerror or str(exc)) from None
     return path
+
+
+class GameNotWritten(Exception):
+    """A game's save file could not be written (a full disk, a folder that went away): a
+    refusal of the folder, not a bug. Its arguments (the path, the reason) are plain strings,
+    so it crosses from a worker process whole."""
+
+    @property
+    def path(self) -> str:
+        return str(self.args[0])
+
+    @property
+    def reason(self) -> str:
+        return str(self.args[1])
 
 
 @dataclass(frozen=True)

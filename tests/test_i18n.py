@@ -185,3 +185,57 @@ def test_argparse_keeps_its_english_words_in_english(capsys: pytest.CaptureFixtu
     assert main(["frob"]) == 2
     assert "peloponnes: error: argument command: invalid choice: 'frob'" in (
         capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00" * 40, b"\xde\x12\x04\x95" + b"\xff" * 100],
+                         ids=["empty", "zeros", "cut"])
+def test_a_damaged_catalog_falls_back_to_english(damage, tmp_path, monkeypatch, capsys):
+    """A damaged .mo made every German command end as an unexpected error (status 1),
+    ``--version`` included: English is shown instead, with one line on stderr."""
+    import shutil
+
+    from peloponnes_tui import i18n
+
+    damaged = tmp_path / "locale"
+    shutil.copytree(i18n.locale_dir(), damaged)
+    (damaged / "de" / "LC_MESSAGES" / "peloponnes.mo").write_bytes(damage)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: damaged)
+    monkeypatch.setattr(i18n._State, "warned", False)
+    assert main(["--lang", "de", "--version"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("peloponnes ")
+    assert err.startswith("peloponnes: the texts for the language 'de' cannot be read (")
+    assert err.endswith("showing English. Reinstall the program to repair them.\n")
+    assert len(err.splitlines()) == 1
+    assert main(["cards", "check", "--lang", "de"]) == 0
+    out, err = capsys.readouterr()
+    assert "Power cards" in out and err == ""  # said once a run
+    assert i18n.language() == "en"
+
+
+async def test_switching_to_a_language_whose_catalog_is_damaged_says_so(cards, tmp_path,
+                                                                       monkeypatch):
+    """In the app the line on stderr would not be seen: the switch says it, and the app and
+    its remembered settings stay English."""
+    import shutil
+
+    from support import notifications, settled
+
+    from peloponnes_tui import i18n
+    from peloponnes_tui.tui.app import PeloponnesApp
+
+    damaged = tmp_path / "locale"
+    shutil.copytree(i18n.locale_dir(), damaged)
+    (damaged / "de" / "LC_MESSAGES" / "peloponnes.mo").write_bytes(b"\x00" * 40)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: damaged)
+    monkeypatch.setattr(i18n._State, "warned", True)  # (stderr is the app's while it runs)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        told = notifications(app)
+        app.switch_language("de")
+        await settled(pilot)
+        assert [n.message for n in told] == [
+            "The texts for the language 'de' cannot be read; the app stays in English. "
+            "Reinstall the program to repair them."]
+        assert i18n.language() == "en" and app.settings.language != "de"

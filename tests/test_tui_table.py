@@ -250,3 +250,30 @@ async def test_help_shows_the_income_table_and_catastrophes():
             assert any(f" {cat.name.en} {cat.steps} " in line for line in lines)
         await pilot.press("escape")
         assert isinstance(pilot.app.screen, BoardScreen)
+
+
+def test_the_status_line_keeps_to_one_line_where_it_can():
+    """Five players late in the game: where the status line is wider than the screen its
+    separators narrow, so the turn order stays on the line (it wrapped to a second row)."""
+    from rich.console import Console
+    from support import session_at
+
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.render import SEP, status_line
+
+    session = session_at(CARDS, 5, lambda p: isinstance(p, BidPrompt), min_round=6)
+    view = session.view(0)
+    line = status_line(CARDS, view, session.seats)
+    full, tight = line.texts
+    assert SEP in full.plain and SEP not in tight.plain and tight.cell_len < full.cell_len
+    tags = [session.seats[s].tag for s in view.order]
+
+    def drawn(width: int) -> list[str]:
+        console = Console(width=width, color_system=None, legacy_windows=False)
+        return ["".join(s.text for s in row).rstrip()
+                for row in console.render_lines(line, pad=False)]
+
+    assert drawn(full.cell_len) == [full.plain]
+    assert drawn(full.cell_len - 1) == [tight.plain]
+    assert tight.plain.endswith("›".join(tags))
+    assert len(drawn(tight.cell_len - 1)) == 2  # narrower still: it wraps

@@ -422,26 +422,45 @@ def phase_name(phase: str) -> str:
 SEP = " │ "
 
 
-def status_line(cards: CardSet, view: View, seats: Sequence[Seat]) -> Text:
-    """One line: round │ phase │ power piles │ coin piles │ turn order."""
+def status_line(cards: CardSet, view: View, seats: Sequence[Seat]) -> Fitting:
+    """One line: round │ phase │ power piles │ coin piles │ turn order; where that is wider
+    than the screen, with narrower separators (a wrapped status line lost the turn order to a
+    second row at 80 columns)."""
+    return Fitting(tuple(status_text(cards, view, seats, sep) for sep in (SEP, "│")))
+
+
+def status_text(cards: CardSet, view: View, seats: Sequence[Seat], sep: str) -> Text:
+    """The status line with ``sep`` between its parts."""
     piles = " ".join(f"{k}{n}" for k, n in view.piles_left)
     out = Text()
     out.append(_("Round {round}/{rounds}").format(round=max(view.round, 1),
                                                  rounds=rule_numbers(cards).rounds), style="bold")
-    out.append(SEP, style="dim")
+    out.append(sep, style="dim")
     out.append(phase_name(view.phase), style="bold")
-    out.append(SEP, style="dim")
+    out.append(sep, style="dim")
     out.append(_("Pile {piles}").format(piles=piles))
-    out.append(SEP, style="dim")
+    out.append(sep, style="dim")
     out.append(_("Coins {n}, discard {discard}").format(n=view.coin_pile_size,
                                                          discard=len(view.discard)))
-    out.append(SEP, style="dim")
+    out.append(sep, style="dim")
     out.append(_("Order "))
     for i, s in enumerate(view.order):
         if i:
             out.append("›", style="dim")
         out.append(seats[s].tag, style=f"bold {seats[s].rich_colour}")
     return out
+
+
+@dataclass(frozen=True)
+class Fitting:
+    """The first of some one-line texts that fits the width it is drawn at (else the last,
+    wrapped)."""
+
+    texts: tuple[Text, ...]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        yield next((text for text in self.texts if text.cell_len <= width), self.texts[-1])
 
 
 def player_brief(view: View, seat: int, seats: Sequence[Seat]) -> Text:

@@ -30,6 +30,8 @@ from peloponnes_tui.files import (
     clean_stale_temp_files,
     data_dir,
     saves_dir,
+    write_new,
+    write_unique,
 )
 from peloponnes_tui.i18n import _, kind_name
 from peloponnes_tui.seating import COLOURS, DEFAULT_NAMES, DEFAULT_PAUSE, HUMAN, PAUSES, seat_json
@@ -358,7 +360,17 @@ class Session:
         return dumps(self.game, self.extra())
 
     def save(self, path: Path) -> None:
+        """Write the game to ``path``, replacing it (the autosave)."""
         atomic_write(path, self.dumps())
+
+    def save_new(self, path: Path) -> None:
+        """Write the game to ``path``, a new file: ``FileExistsError`` if there is one."""
+        write_new(path, self.dumps())
+
+    def save_unique(self, folder: Path, stem: str) -> Path:
+        """Write the game to a new file ``<stem>.json`` in ``folder`` (``<stem>-2.json`` ... when
+        the name is taken: a save never replaces another); its path."""
+        return write_unique(folder, stem, self.dumps())
 
     @classmethod
     def loads(cls, text: str, cards: CardSet) -> Session:

@@ -381,9 +381,13 @@ class BoardScreen(Screen[None]):
         self.set_panel(panel)
 
     def set_panel(self, panel: DecisionPanel | None, note: str = "") -> None:
-        """Show a decision panel (or none), with a one-line note above it."""
+        """Show a decision panel (or none), with a one-line note above it.
+
+        A panel of each kind, once mounted, stays in the panel box, hidden while another kind
+        is shown: the next prompt of its kind renews it (``DecisionPanel.renew``).  A panel that
+        was removed when another kind came lay the screen out a second time after the answer,
+        in a screen update of its own."""
         box = self.query_one("#panelbox", PanelBox)
-        olds = list(box.query(DecisionPanel))
         self._panel_to_top = False  # (scroll_to_panel, when there is a panel)
         self._show("note", Text, note)  # it may name a player: text only
         self.query_one("#note", Drawn).display = bool(note)
@@ -391,23 +395,28 @@ class BoardScreen(Screen[None]):
         if chosen != self.chosen:
             self.chosen = chosen
             self.refresh_offer()
-        if panel is not None and len(olds) == 1 and type(olds[0]) is type(panel):
-            # the same kind of panel as before: the one on screen takes the new prompt
-            olds[0].renew(panel)
-            if self.focused is not olds[0]:
-                olds[0].focus()
-            self.scroll_to_panel()
-            return
-        if isinstance(panel, CardChoice):
-            # a digit key moves the highlight in the same screen update as the panel's text
-            panel.on_card = self.card_chosen
-        if panel is not None:
+        panels = list(box.query(DecisionPanel))
+        shown = next((old for old in panels if type(old) is type(panel)), None) \
+            if panel is not None else None
+        if panel is not None and shown is not None:
+            # a panel of this kind is in the box: it takes the new prompt
+            shown.renew(panel)
+            shown.display = True
+        elif panel is not None:
+            if isinstance(panel, CardChoice):
+                # a digit key moves the highlight in the same screen update as the panel's text
+                panel.on_card = self.card_chosen
             self._mounting.append(box.mount(panel))
-            panel.focus()
+            shown = panel
+        if shown is not None:
+            if self.focused is not shown:
+                shown.focus()
             self.scroll_to_panel()
-        # the old panel goes after the new one has the keyboard, so the keys in the footer do
-        # not change twice (a screen without a focused widget in between)
-        self._mounting.extend(old.remove() for old in olds)
+        # the others are hidden after the new one has the keyboard, so the keys in the footer
+        # do not change twice (a screen without a focused widget in between)
+        for old in panels:
+            if old is not shown:
+                old.display = False
 
     async def panel_settled(self) -> None:
         """Wait until the panel :meth:`set_panel` showed is mounted and has the keyboard, and
@@ -458,8 +467,8 @@ class BoardScreen(Screen[None]):
             panel.update_text()
 
     def panel(self) -> DecisionPanel | None:
-        found = self.query(DecisionPanel)
-        return found.first() if found else None
+        """The decision panel shown (the others in the box are hidden: ``set_panel``)."""
+        return next((panel for panel in self.query(DecisionPanel) if panel.display), None)
 
     # -- actions -----------------------------------------------------------------------------
 
