@@ -99,6 +99,18 @@ def max_games_arg(text: str) -> int:
     return _bounded_int(text, 1, MAX_SERVED_GAMES, _("the number of games"))
 
 
+def pause_arg(text: str) -> float:
+    """``table --bot-pause``: 0 to 10 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(_("{value} is not a number of seconds from 0 to 10")
+                                         .format(value=_shown(text)))
+    return value
+
+
 def public_url_arg(text: str) -> str:
     """``serve --public-url``: an http(s) address with a host."""
     from peloponnes_tui.serve import check_public_url
@@ -233,6 +245,40 @@ def _parser() -> argparse.ArgumentParser:
     web.add_argument("--public-url", type=public_url_arg, default=None,
                      help=_("the address the players open, when it is not this computer's "
                             "own (a name of the network, a proxy): http(s)://host[:port]"))
+
+    tab = sub.add_parser(
+        "table", parents=[lang],
+        help=_("one game, each player on their own device (needs the web extra; see README)"),
+        description=_("Open a table: this computer holds the game, and every player joins "
+                      "with the link of their own seat (peloponnes join LINK). Each link is a "
+                      "secret key to one seat; one more link lets onlookers watch. Started "
+                      "again with the same --file, the table goes on where it was."))
+    tab.add_argument("--seats", type=text_arg(_("the seats")), default=None,
+                     help=_("2 to 5 seats, comma-separated: a name for a person, "
+                            "computer[:kind] for a computer player (e.g. "
+                            "\"Ana,Ben,computer:strong\"); not needed to resume a table"))
+    tab.add_argument("--file", type=text_arg(_("the path")), default=None,
+                     help=_("the table's file, written after every answer (default: "
+                            "table.json in the data folder)"))
+    tab.add_argument("--host", type=text_arg(_("the host")), default=None,
+                     help=_("address to listen on (default 0.0.0.0: the devices of your "
+                            "network)"))
+    tab.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
+    tab.add_argument("--public-url", type=public_url_arg, default=None,
+                     help=_("the address the devices open, when it is not this computer's "
+                            "own: http(s)://host[:port]"))
+    tab.add_argument("--seed", type=seed_arg, default=None, help=_("seed (0 to 2**63-1)"))
+    tab.add_argument("--bot-pause", type=pause_arg, default=None,
+                     help=_("seconds before each computer move (0 to 10; default 1)"))
+    tab.add_argument("--no-qr", action="store_true",
+                     help=_("print the links without their QR codes"))
+
+    joining = sub.add_parser(
+        "join", parents=[lang], help=_("take your seat at a table (peloponnes table) in this "
+                                       "terminal"))
+    joining.add_argument("link", metavar="LINK", type=text_arg(_("the link")), nargs="?",
+                         help=_("the link of your seat, as the host gave it (with the part "
+                                "after #)"))
 
     cards = sub.add_parser("cards", parents=[lang], help=_("card data tools"))
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
@@ -500,6 +546,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"peloponnes {args.command or 'play'}"
         if args.command == "serve":
             return cmd_serve(args)
+        if args.command == "table":
+            return cmd_table(args)
+        if args.command == "join":
+            return cmd_join(args)
         if args.web_session:
             from peloponnes_tui.web_page import web_session
 
@@ -595,6 +645,45 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(args.host or DEFAULT_HOST, DEFAULT_PORT if args.port is None else args.port,
                  args.cards, public_url=args.public_url, max_games=args.max_games,
                  lang=args.lang)
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    from peloponnes_tui.serve import DEFAULT_PORT, table
+
+    return table(args.seats, args.file, args.host or "0.0.0.0",
+                 DEFAULT_PORT if args.port is None else args.port, args.cards,
+                 public_url=args.public_url, seed=args.seed,
+                 bot_pause=1.0 if args.bot_pause is None else args.bot_pause, qr=not args.no_qr,
+                 lang=args.lang)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    try:
+        import aiohttp  # noqa: F401
+    except ImportError:
+        from peloponnes_tui.serve import MISSING
+
+        print(MISSING, file=sys.stderr)
+        return 2
+    from peloponnes_tui.tui.join import LINK_ENV, LinkError, parse_link, run_join
+
+    # a browser page of a table runs join with its link in the environment (table.py)
+    link = args.link if args.link is not None else os.environ.get(LINK_ENV, "")
+    try:
+        parse_link(link)
+    except LinkError as exc:
+        print(f"peloponnes join: {exc}", file=sys.stderr)
+        return 2
+    problem = terminal_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    if args.web_session:
+        from peloponnes_tui.web_page import web_session
+
+        with web_session():
+            return run_join(link, _load(args.cards), lang=args.lang)
+    return run_join(link, _load(args.cards), lang=args.lang)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -316,7 +316,14 @@ class Page:
 
 # -- the page ------------------------------------------------------------------------------------
 
-PAGE = Template("""<!DOCTYPE html>
+PAGE_HEADERS = {
+    "Cache-Control": "no-store", "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+                               "style-src 'self' 'unsafe-inline'; connect-src 'self'; "
+                               "img-src 'self' data:; frame-ancestors 'none'"}
+# The head of a page: textual-serve's terminal styles and fonts, served from here (the table's
+# page, table.py, shares it).
+PAGE_HEAD = """<!DOCTYPE html>
 <html lang="$lang">
 <head>
 <meta charset="utf-8">
@@ -343,7 +350,8 @@ body.-closed .ended { display: flex; }
 .ended button { padding: 12px 28px; background: #5e0ba7; color: #fff; border: none;
   font-family: inherit; margin: 16px; cursor: pointer; }
 </style>
-<script src="static/js/textual.js"></script>
+"""
+PAGE = Template(PAGE_HEAD + """<script src="static/js/textual.js"></script>
 </head>
 <body>
 <div id="terminal" class="textual-terminal" data-font-size="$font_size"></div>
@@ -507,13 +515,8 @@ class WebServer:
         words = {"sent": _("Sent. Open it with Load or Watch a game."),
                  "too_big": _("That file is too large to be a save."),
                  "failed": _("The file could not be sent.")}
-        return web.Response(content_type="text/html", headers={
-            "Cache-Control": "no-store", "X-Frame-Options": "DENY",
-            "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; "
-                                       "style-src 'self' 'unsafe-inline'; connect-src 'self'; "
-                                       "img-src 'self' data:; "
-                                       "frame-ancestors 'none'"},
-            text=PAGE.substitute(
+        return web.Response(
+            content_type="text/html", headers=PAGE_HEADERS, text=PAGE.substitute(
                 lang=lang, title=html.escape(self.settings.title), font_size=font_size,
                 page=script_value(page), words=script_value(words), upload_max=UPLOAD_MAX,
                 open=html.escape(_("Open a save from this device…")),
@@ -538,6 +541,10 @@ class WebServer:
             env[LOG_DIR_ENV] = str(self.settings.logs)
         return env
 
+    def page_environment(self, page_id: str) -> dict[str, str]:
+        """More of a page's game process's environment (the table's pages: which seat)."""
+        return {}
+
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_MAX)
         if not ws.can_prepare(request).ok:
@@ -561,7 +568,8 @@ class WebServer:
             height = _size(request.query.get("height"), 24)
             folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-",
                                            dir=self.settings.root))
-            game = GameProcess(self.settings.command, self.environment(folder, width, height),
+            env = {**self.environment(folder, width, height), **self.page_environment(page_id)}
+            game = GameProcess(self.settings.command, env,
                                ws.send_bytes, lambda meta: self.meta(page_id, meta),
                                self.chunk)
             page = Page(folder, game, ws)
@@ -868,6 +876,9 @@ __all__ = [
     "FOLDER_PREFIX",
     "LOG_DIR_ENV",
     "MESSAGE_MAX",
+    "PAGE_HEAD",
+    "PAGE_HEADERS",
+    "PENDING_MAX",
     "Budget",
     "GameProcess",
     "ServeError",

@@ -198,7 +198,7 @@ async def test_settings_remembered_between_launches(cards):
             ("Kassandra", HUMAN), ("Leonidas", HUMAN), ("Dimitrios", "standard"),
             ("Ariadne", "strong")]
         assert session.privacy is False and session.bot_pause == 1.5
-    expected = Settings(players=4, pause=1.5, privacy=False, seats=(
+    expected = Settings(players=4, pause=1.5, privacy=False, games=1, seats=(
         SeatSettings(name="Kassandra", colour="red", kind=HUMAN),
         SeatSettings(name="Leonidas", colour="blue", kind=HUMAN),
         SeatSettings(name="Dimitrios", colour="green", kind="standard"),

@@ -8,6 +8,8 @@ and the engine's rule numbers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from support import CARDS, PlayerSpec, card_frame, screen_text, session_from, settled
 
 from peloponnes_tui.engine import MoveBid, Pass, PlaceBid, Withdraw
@@ -277,3 +279,63 @@ def test_the_status_line_keeps_to_one_line_where_it_can():
     assert drawn(full.cell_len - 1) == [tight.plain]
     assert tight.plain.endswith("›".join(tags))
     assert len(drawn(tight.cell_len - 1)) == 2  # narrower still: it wraps
+
+
+async def test_the_legend_is_shown_in_the_first_games_and_hidden_with_question_mark():
+    """The card legend below the board is on in a player's first games; ? hides it (and shows
+    it again), and the choice is kept for the next launch; after the first games it starts
+    hidden unless the player turned it on."""
+    from peloponnes_tui.settings import LEGEND_GAMES, Settings, load_settings, save_settings
+    from peloponnes_tui.tui.render import board_legend_line
+
+    assert "? hides this legend" in board_legend_line().plain
+
+    def legend_shown(pilot: Any) -> bool:
+        return bool(pilot.app.screen.query_one("#legend").display)
+
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(helena_to_bid())
+        await settled(pilot)
+        assert legend_shown(pilot)
+        await pilot.press("question_mark")
+        await settled(pilot)
+        assert not legend_shown(pilot)
+        assert load_settings()[0].legend is False
+        await pilot.press("question_mark")
+        await settled(pilot)
+        assert legend_shown(pilot)
+        assert load_settings()[0].legend is True
+    for legend, games, shown in ((None, LEGEND_GAMES, True), (None, LEGEND_GAMES + 1, False),
+                                 (True, LEGEND_GAMES + 1, True), (False, 0, False)):
+        save_settings(Settings(legend=legend, games=games))
+        async with app().run_test(size=(120, 40)) as pilot:
+            pilot.app.set_session(helena_to_bid())
+            await settled(pilot)
+            assert legend_shown(pilot) is shown, (legend, games)
+
+
+async def test_starting_a_game_counts_it_and_keeps_the_legend_choice():
+    from peloponnes_tui.settings import Settings, load_settings, save_settings
+    from peloponnes_tui.tui.screens.new_game import NewGameScreen
+
+    save_settings(Settings(legend=False, games=2))
+    async with app().run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        pilot.app.push_screen(NewGameScreen())
+        await settled(pilot)
+        await pilot.press("ctrl+g")
+        await settled(pilot)
+        assert pilot.app.session is not None
+    settings = load_settings()[0]
+    assert settings.games == 3 and settings.legend is False
+
+
+async def test_the_own_hand_is_under_the_own_numbers():
+    """The own tableau shows the hand right under the player's numbers, so a long tableau never
+    pushes it out of view."""
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(helena_to_bid(hand=["wood"] * 5, buildings=["barracks"]))
+        await settled(pilot)
+        mine = screen_text(pilot.app).split("\n")
+        head = next(i for i, line in enumerate(mine) if "population" in line and "hand 5" in line)
+        assert mine[head + 1].lstrip().startswith("Hand: 5×Wood")

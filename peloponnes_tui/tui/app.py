@@ -296,8 +296,11 @@ class PeloponnesApp(PaletteApp):
         self.autosave_here(holder)
 
     def on_new_game_screen_start(self, event: NewGameScreen.Start) -> None:
-        """The New game screen's choice: remember the form and start the game."""
-        self.remember(event.settings)
+        """The New game screen's choice: remember the form (and one game more) and start the
+        game."""
+        now = self.settings
+        self.remember(event.settings.model_copy(update={"games": now.games + 1,
+                                                        "legend": now.legend}))
         self.start_new(event.seats, event.seed, event.privacy, bot_pause=event.pause,
                        coach=event.coach)
 
@@ -460,7 +463,7 @@ class PeloponnesApp(PaletteApp):
     def advance(self) -> None:
         """Show what the table needs now (``RunningGame.next_step``) on the board, and start
         what comes with it: the scores, a computer player's move, or the hand-off cover."""
-        from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn
+        from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, Waiting
         from peloponnes_tui.tui.screens.handoff import HandoffScreen
         from peloponnes_tui.tui.screens.scoring import ScoringScreen
 
@@ -496,7 +499,7 @@ class PeloponnesApp(PaletteApp):
                 self.push_screen(HandoffScreen(session.seats[seat], handoff_text(prompt),
                                                since_last_turn(session, seat), session.seats),
                                  ready)
-            case PersonTurn():
+            case PersonTurn() | Waiting():
                 pass
             case _:
                 assert_never(step)

@@ -343,8 +343,10 @@ def conquest_rule(cards: CardSet, view: View, seats: Sequence[Seat], current: in
 
 
 def board_legend_line() -> Text:
-    """The short forms of the board, explained (the lines under the board)."""
-    return Text(f"{offer_legend()}\n{tracks_legend()}\n{other_legend()}", style="dim")
+    """The short forms of the board, explained (the lines under the board), and the key that
+    hides them."""
+    return Text(f"{offer_legend()}\n{tracks_legend()}\n{other_legend()} · "
+                + _("? hides this legend (and shows it again)"), style="dim")
 
 
 def offer_cards(view: View) -> list[str]:
@@ -720,14 +722,15 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
         if p.landscapes else Text("-", style="dim")
     columns = TextColumns((_("Buildings"), _("Civilization"), _("Landscapes")),
                           (left, civ_text, right))
-    parts: list[RenderableType] = [head, columns]
-    notes = protection_notes(cards, p)
-    if notes:
-        parts.append(notes)
-    if show_hand:
+    parts: list[RenderableType] = [head]
+    if show_hand:  # under the numbers, in view however long the tableau grows
         hand = Text(_("Hand: "), style="bold")
         hand.append_text(hand_summary(cards, view.hand))
         parts.append(hand)
+    parts.append(columns)
+    notes = protection_notes(cards, p)
+    if notes:
+        parts.append(notes)
     return Group(*parts)
 
 

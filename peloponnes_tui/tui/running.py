@@ -50,7 +50,14 @@ class PersonTurn:
     told: bool = False
 
 
-Step = GameOver | ComputerTurn | HandOff | PersonTurn
+@dataclass(frozen=True)
+class Waiting:
+    """At a table of many devices: a person decides on their own device (this one waits)."""
+
+    seat: int
+
+
+Step = GameOver | ComputerTurn | HandOff | PersonTurn | Waiting
 
 
 class RunningGame:
@@ -143,4 +150,4 @@ class RunningGame:
         return True
 
 
-__all__ = ["ComputerTurn", "GameOver", "HandOff", "PersonTurn", "RunningGame", "Step"]
+__all__ = ["ComputerTurn", "GameOver", "HandOff", "PersonTurn", "RunningGame", "Step", "Waiting"]

@@ -305,6 +305,12 @@ class Session:
         """Apply an answer (IllegalAnswer leaves everything unchanged)."""
         self.game.answer(answer)
 
+    def hand_to_computer(self, seat: int, kind: str) -> None:
+        """The person at ``seat`` leaves: a computer player of ``kind`` (a name of
+        ``BOT_NAMES``) plays the seat from now on (the game itself is unchanged)."""
+        self.seats[seat].kind = kind
+        self._make_bots()
+
     def bot_to_move(self) -> Bot | None:
         """The computer player who must answer now (None on a person's turn or at the end)."""
         return None if self.bots is None else self.bots.to_move(self.game)

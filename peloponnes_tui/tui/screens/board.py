@@ -17,6 +17,7 @@ from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
 from peloponnes_tui.i18n import N_, _
+from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.heap import QuietHeap
 from peloponnes_tui.tui.render import (
     ROOMY,
@@ -34,6 +35,7 @@ from peloponnes_tui.tui.running import (
     PersonTurn,
     RunningGame,
     Step,
+    Waiting,
 )
 from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
@@ -95,7 +97,7 @@ def since_head() -> str:
     return _("Since your last turn (the latest last; v: the whole log)")
 
 
-class BoardScreen(Screen[None]):
+class BoardScreen(Screen[None], AppAccess):
     BINDINGS: ClassVar[list[BindingType]] = [
         # m/t/v are shown in the line above the board, so the footer stays short (and cheap to
         # redraw when the decision panel changes)
@@ -109,6 +111,7 @@ class BoardScreen(Screen[None]):
         Binding("i", "app.coach_off", N_("Coach (off)")),
         Binding("ctrl+s", "app.save_game", N_("Save"), show=False),
         Binding("s", "scores", N_("Scores"), show=False),
+        Binding("question_mark,f5", "legend", N_("Legend"), show=False),
         Binding("q", "app.quit_app", N_("Quit")),
         Binding("pageup", "scroll_main(-1)", N_("Scroll up"), show=False),
         Binding("pagedown", "scroll_main(1)", N_("Scroll down"), show=False),
@@ -137,7 +140,9 @@ class BoardScreen(Screen[None]):
         with BoardSwitcher(initial="table", id="main"):
             with BoardScroll(id="table"):
                 yield TableView(legend=offer_tooltip)
-                yield Drawn(board_legend_line(), id="legend")
+                legend = Drawn(board_legend_line(), id="legend")
+                legend.display = self.papp.settings.legend_shown
+                yield legend
             with BoardScroll(id="tableaux"):
                 yield Drawn(id="tableau")
             yield BoardLog(id="log", wrap=True, markup=False, highlight=False)
@@ -363,6 +368,11 @@ class BoardScreen(Screen[None]):
             case HandOff():
                 self.set_panel(None)
                 self.refresh_board()
+            case Waiting(seat=seat):
+                self.refresh_board()
+                who = session.seats[seat]
+                self.set_panel(None, _("{player} is deciding…").format(
+                    player=f"{who.tag} {who.name}"))
             case PersonTurn(seat=seat, told=told):
                 pending = session.pending
                 assert pending is not None
@@ -489,6 +499,13 @@ class BoardScreen(Screen[None]):
         """Ctrl+↑/↓: scroll the decision panel's column when it is longer than the screen has
         room for (the panel keeps the keyboard)."""
         self.query_one("#decision", BoardScroll).scroll_relative(y=lines * 3, animate=False)
+
+    def action_legend(self) -> None:
+        """?: show or hide the card legend below the board, remembered for the next games."""
+        legend = self.query_one("#legend", Drawn)
+        legend.display = not legend.display
+        settings = self.papp.settings
+        self.papp.remember(settings.model_copy(update={"legend": legend.display}))
 
     def action_show(self, which: str) -> None:
         self.query_one(ContentSwitcher).current = which

@@ -93,7 +93,8 @@ def general_rules(cards: CardSet) -> str:
 def keys_help() -> str:
     """Every key of the board and the decision panels, and the mouse."""
     return _(
-        "Board: m board · t tableaux (again: next player) · v log · PgUp/PgDn scroll · h help · "
+        "Board: m board · t tableaux (again: next player) · v log · PgUp/PgDn scroll · "
+        "? the card legend on or off · h help · "
         "i ask the coach · Ctrl+Z undo · Ctrl+S save · Ctrl+P commands · q quit\n"
         "Decisions: 1-9 or ↑↓ pick a card · a-g add coin cards of one kind (cycles) · 0 clear · "
         "+/− luxury goods · Enter confirm · p pass, w withdraw (each then Enter) · "
