@@ -16,8 +16,10 @@ answer the engine refuses; a device sending more than :data:`MESSAGES_PER_SECOND
 room for a burst) is closed. The host name and the page's ``Origin`` are checked as for
 ``peloponnes serve`` (:mod:`peloponnes_tui.webserver`).
 
-A device that drops and opens its link again gets its seat back (the newest connection of a seat
-wins; the older one is told and closed) and the others are told who is connected.
+A device that drops and opens its link again gets its seat back, and the others are told who is
+connected. A link opened a second time while its seat's device is connected is refused: the
+host's pings close a connection whose device went away without closing it within seconds
+(:data:`HEARTBEAT`), and a leaked link is revoked by the host.
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ TABLE_FORMAT = 1  # the "table" part of a table file's extra
 # from one device (a check goes out for each change of a choice in a decision panel)
 MESSAGES_PER_SECOND, MESSAGES_BURST = 20.0, 60.0
 HELLO_WAIT = 10.0  # seconds a new connection has to send its key
+# seconds between the host's pings: a device that answers none for half that long is closed, so
+# a seat whose device dropped without closing its connection is free again within 1.5 times it
+HEARTBEAT = 5.0
 CONNECTIONS_MAX = 40  # devices connected at once (seats and onlookers)
 DEFAULT_COMPUTER = "heuristic"  # who takes over a seat handed to a computer player
 ONLOOKER = -1  # the seat number of an onlooker's connection
@@ -358,7 +363,7 @@ class Table:
     async def websocket(self, request: web.Request, origin_ok: bool) -> web.StreamResponse:
         if not origin_ok:
             return web.Response(status=403, text=_("Not from this server's page."))
-        ws = web.WebSocketResponse(max_msg_size=CLIENT_MESSAGE_MAX, heartbeat=30.0)
+        ws = web.WebSocketResponse(max_msg_size=CLIENT_MESSAGE_MAX, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         if len(self.connections) + self.greeting >= CONNECTIONS_MAX:
             await self.refuse(None, _("This table has as many devices as it takes."), ws)
@@ -403,8 +408,17 @@ class Table:
             await self.refuse(None, _("This link opens no seat at this table (it may have "
                                       "been revoked)."), ws)
             return None
-        for old in [c for c in self.connections if c.seat == seat and seat != ONLOOKER]:
-            await self._drop(old, _("This seat was opened on another device."))
+        if seat != ONLOOKER and any(c.seat == seat and not c.ws.closed
+                                    for c in self.connections):
+            # a link used a second time while its device is connected: refused (a device that
+            # dropped is closed by the heartbeat within HEARTBEAT * 1.5 s and then gets its
+            # seat back; its client tries again by itself)
+            log.info("refused a second device for a seat that is connected")
+            await self.refuse(None, _("This seat is open on another device. If that device "
+                                      "lost its connection, it is given up within a few "
+                                      "seconds; if the link got out, the host can revoke it."),
+                              ws)
+            return None
         conn = Connection(ws, seat)
         self.connections.append(conn)
         await self.send(conn, self.welcome(seat))

@@ -264,7 +264,13 @@ async def test_a_hostile_device_gets_nothing_and_changes_nothing(client: Any,
     big = {"kind": "pass", "x": "y" * CLIENT_MESSAGE_MAX}
     await mine.send(json.dumps({**wrong, "answer": big}))
     assert await mine.closed()
-    # flooding: closed once past the burst
+    # the other seat's link used again while its device is connected: refused
+    again = await join(c, table.keys[other])
+    assert await again.closed() and "open on another device" in again.refusals[0]
+    # flooding: closed once past the burst (the other seat's device gone, its link opens it)
+    await theirs.ws.close()
+    while any(conn.seat == other for conn in table.connections):
+        await asyncio.sleep(0.01)
     flood = await seated(c, table.keys[other])
     for _ in range(200):
         try:
@@ -273,7 +279,7 @@ async def test_a_hostile_device_gets_nothing_and_changes_nothing(client: Any,
             break
     assert await flood.closed()
     assert fingerprint(table) == before
-    assert table.refused >= 8
+    assert table.refused >= 9
 
 
 async def test_a_revoked_link_and_a_seat_handed_to_a_computer(client: Any,
@@ -358,12 +364,21 @@ async def test_a_whole_game_with_a_device_that_drops_and_comes_back(client: Any,
     assert table.refused == 0
 
 
-async def test_a_second_device_with_the_same_link_takes_the_seat(client: Any) -> None:
+async def test_a_second_device_with_the_same_link_is_refused_while_the_first_is_there(
+        client: Any) -> None:
+    """A link used again while its seat's device is connected opens nothing and changes
+    nothing; once that device has gone, the link opens the seat again."""
     c, table = client
     first = await seated(c, table.keys[0])
-    second = await seated(c, table.keys[0])
-    assert await first.closed() and "another device" in (first.bye or "")
-    assert second.seat == 0 and not second.ws.closed
+    second = await join(c, table.keys[0])
+    assert await second.closed() and second.seat is None
+    assert "open on another device" in second.refusals[0]
+    assert not first.ws.closed and table.refused == 1
+    await first.ws.close()
+    while any(conn.seat == 0 for conn in table.connections):
+        await asyncio.sleep(0.01)
+    third = await seated(c, table.keys[0])
+    assert third.seat == 0 and not third.ws.closed
 
 
 def test_a_table_file_that_is_not_one(cards: CardSet, tmp_path: Path) -> None:

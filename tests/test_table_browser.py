@@ -25,6 +25,7 @@ from playwright.sync_api import sync_playwright
 from test_browser import CHROMIUM_ARGS, WAIT, Screen, chromium, free_port
 
 from peloponnes_tui.cards import load_cards
+from peloponnes_tui.crash import LOG_DIR_ENV
 from peloponnes_tui.table import Table
 
 
@@ -35,6 +36,7 @@ def host(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     port, path = free_port(), tmp_path / "table.json"
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     env.pop("PELOPONNES_DATA_DIR", None)
+    env[LOG_DIR_ENV] = str(tmp_path / "logs")  # no page's process may leave a crash log
     proc = subprocess.Popen([sys.executable, "-m", "peloponnes_tui", "table", "--seats",
                              "Ana,Ben,computer:random", "--seed", "1", "--bot-pause", "0",
                              "--no-qr", "--host", "127.0.0.1", "--port", str(port), "--file",
@@ -195,6 +197,7 @@ def test_a_whole_game_with_two_browsers_a_page_reopened_and_the_host_restarted(
     port, path = free_port(), tmp_path / "table.json"
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     env.pop("PELOPONNES_DATA_DIR", None)
+    env[LOG_DIR_ENV] = str(tmp_path / "logs")  # no page's process may leave a crash log
     args = [sys.executable, "-m", "peloponnes_tui", "table", "--bot-pause", "0", "--no-qr",
             "--host", "127.0.0.1", "--port", str(port), "--file", str(path)]
 
@@ -271,6 +274,8 @@ def test_a_whole_game_with_two_browsers_a_page_reopened_and_the_host_restarted(
         cleo.join(WAIT)
         assert cleo.error is None, cleo.error
         assert cleo.saw_scores and cleo.answered > 5
+        # a page closed and the host killed: no page's process took it for a crash
+        assert not (tmp_path / "logs").exists() or list((tmp_path / "logs").iterdir()) == []
     finally:
         cleo.stop.set()
         host.terminate()

@@ -63,8 +63,16 @@ class CrashGuard(App[int]):
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice of driver, except that its terminal driver for Linux and macOS is
-        replaced by one that survives keys that are not UTF-8 (``tui/driver.py``; public API)."""
+        replaced by one that survives keys that are not UTF-8, and its driver for a browser page
+        by one for which a page closed first is no crash (``tui/driver.py``,
+        ``tui/page_driver.py``; public API)."""
         driver = super().get_driver_class()
+        from textual.drivers.web_driver import WebDriver
+
+        from peloponnes_tui.tui.page_driver import PageDriver
+
+        if driver is WebDriver:
+            return PageDriver  # (a page closed first ends the app quietly)
         if sys.platform != "win32":
             from textual.drivers.linux_driver import LinuxDriver
 

@@ -56,6 +56,8 @@ if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.engine import Answer, AnyPrompt, Event, Score, View
 
+# times a browser page's process tries to be let in before it gives up
+WEB_TRIES = 6
 RECONNECT_WAIT = (0.5, 1.0, 2.0, 4.0)  # seconds between tries to open the link again (the last
 # one repeats)
 HOST_MESSAGE_MAX = 4 * 1024 * 1024  # bytes of one message from the host (a view at the end of a
@@ -235,6 +237,7 @@ class JoinApp(PeloponnesApp):
         import aiohttp
 
         tries = 0
+        unwelcome = 0  # connections ended before the host let this device in
         async with aiohttp.ClientSession() as http:
             while self.ended is None:
                 try:
@@ -247,9 +250,12 @@ class JoinApp(PeloponnesApp):
                 except (aiohttp.ClientError, OSError, TimeoutError):
                     pass
                 self.ws = None
-                if in_web_session():
+                unwelcome += self.remote is None
+                if in_web_session() and (self.remote is not None or unwelcome >= WEB_TRIES):
                     # a browser page's process: the host that started it is gone or closed
-                    # this seat, and the page with it (its websocket is the host's)
+                    # this seat, and the page with it (its websocket is the host's); a page
+                    # not let in yet tries a few times (its seat's last device may still be
+                    # closing: the host gives it up within seconds)
                     self.exit(0)
                     return
                 if self.ended is not None:
