@@ -99,13 +99,13 @@ async def test_bid_panel():
         text = await open_panel(pilot, session)
         assert "Cards: 1 Forest  2 Quarry  3 Pasture  4 Barley Fields  5 Coast  6 Granary" in text
         # the suggestion: the card that needs the fewest coin cards, and that many
-        assert "▶ 2 Quarry: min 1, you need 1" in text and "Bid 1 coin card on Quarry" in text
+        assert "▶ 2 Quarry: min 1" in text and "Bid 1 coin card on Quarry" in text
         text = await refused(pilot, "0")  # no coin cards: below every minimum
         assert "needs at least" in text
         # picking the Forest suggests the fewest coin cards that beat Leonidas' 1: the first two
         await pilot.press("1")
         text = screen_text(pilot.app)
-        assert "▶ 1 Forest: min 1, you need 2" in text
+        assert "▶ 1 Forest: min 2 (beats B▲ 1)" in text  # ("min": what to bid now)
         assert "Legal" in text and "Bid 2 coin cards on Forest: counts 2" in text
         assert await confirm(pilot) == PlaceBid("forest", (wood1, wood2), 0)
     assert game.players[0].bid_card == "forest" and game.players[0].bid_coins == [wood1, wood2]

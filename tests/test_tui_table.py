@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from support import CARDS, PlayerSpec, card_frame, screen_text, session_from, settled
+from support import CARDS, PlayerSpec, bid, card_frame, screen_text, session_from, settled
 
 from peloponnes_tui.engine import MoveBid, Pass, PlaceBid, Withdraw
 from peloponnes_tui.engine.numbers import rule_numbers
@@ -339,3 +339,24 @@ async def test_the_own_hand_is_under_the_own_numbers():
         mine = screen_text(pilot.app).split("\n")
         head = next(i for i, line in enumerate(mine) if "population" in line and "hand 5" in line)
         assert mine[head + 1].lstrip().startswith("Hand: 5×Wood")
+
+
+async def test_a_card_taken_for_good_says_who_holds_it_and_no_minimum():
+    """A bid on the conquest row cannot be beaten: for the next player that card's foot shows
+    who holds it with what, and no "min" (it showed "min -*"); "min" on the board and in the
+    panel is what the player to move must bid now."""
+    session = helena_to_bid(hand=["wood"] * 5)
+    game = session.game
+    conquest = REVEAL[2]  # the Pasture, value 1: 4 coin cards on the conquest row
+    helena = session.seats[0]
+    bid(game, 0, conquest, 4)
+    assert game.pending is not None and game.pending.player == 1
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(session)
+        await settled(pilot)
+        text = screen_text(pilot.app)
+        _, _, frame = card_frame(text, CARDS.power_by_id[conquest].name.en)
+        foot = frame[-1]
+        assert f"{helena.tag} 4" in foot and "min" not in foot and "≥" not in foot, foot
+        _, _, other = card_frame(text, CARDS.power_by_id[REVEAL[0]].name.en)
+        assert "min " in other[-1]

@@ -255,18 +255,21 @@ def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int 
             if cid in marks.bids:
                 bid.append(CHANGED, style=CHANGED_STYLE)
                 short_bid.append(CHANGED, style=CHANGED_STYLE)
-            need = "-" if (x := need_for.get(cid)) is None else str(x)
+            need = need_for.get(cid)
             star = "*" if row_name == "conquest" else ""  # see conquest_rule
             name_style = HIGHLIGHT if cid in highlight else "bold"
             if row_name == "conquest":
                 name_style += " italic"
-            minimum = _("min {n}").format(n=f"{need}{star}")
+            # what the player to move must bid on it now; nothing where they cannot bid (a
+            # card taken for good, or no bidding now): the foot then says who holds it
+            minimum = "" if need is None else _("min {n}").format(n=f"{need}{star}")
+            narrow = "" if need is None else f"≥{need}{star}"
             faces.append(CardFace(
                 card=cid, name=name(c.name), name_style=name_style, top=((top, kind),),
                 lines=card_slots(c),
                 bottom=((bid, Text(minimum, style="bold")),
                         (short_bid, Text(minimum, style="bold")),
-                        (short_bid, Text(f"≥{need}{star}", style="bold"))),
+                        (short_bid, Text(narrow, style="bold"))),
                 chosen=cid == chosen, click=click))
         heading = Text(_("Market") if row_name == "market" else _("Conquest row *"),
                        style="bold" if row_name == "market" else "bold italic")
