@@ -13,7 +13,17 @@ from statistics import mean, pstdev
 from typing import TYPE_CHECKING
 
 from peloponnes_tui import __version__
-from peloponnes_tui.i18n import LANGUAGES, _, name, ngettext, set_language
+from peloponnes_tui.arguments import ArgumentParser
+from peloponnes_tui.i18n import (
+    LANGUAGES,
+    _,
+    kind_name,
+    name,
+    ngettext,
+    number,
+    percent,
+    set_language,
+)
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -42,8 +52,8 @@ def _bounded_int(text: str, lo: int, hi: int, what: str) -> int:
             _("{what} must be a whole number, not {value}").format(what=what, value=_shown(text)))
     if len(digits) > _DIGITS or not lo <= int(raw) <= hi:
         raise argparse.ArgumentTypeError(
-            _("{what} must be from {lo:,} to {hi:,}, not {value}").format(
-                what=what, lo=lo, hi=hi, value=_shown(text)))
+            _("{what} must be from {lo} to {hi}, not {value}").format(
+                what=what, lo=number(lo), hi=number(hi), value=_shown(text)))
     return int(raw)
 
 
@@ -62,8 +72,8 @@ def games_arg(text: str) -> int:
         return _bounded_int(text, 1, MAX_GAMES, _("the number of games"))
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            _("must be at least 1 and at most {most:,}, not {value}").format(
-                most=MAX_GAMES, value=_shown(text))) from None
+            _("must be at least 1 and at most {most}, not {value}").format(
+                most=number(MAX_GAMES), value=_shown(text))) from None
 
 
 def workers_arg(text: str) -> int:
@@ -158,7 +168,7 @@ def text_arg(what: str) -> Callable[[str], str]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = ArgumentParser(
         prog="peloponnes",
         description=_("The Peloponnes Card Game in the terminal (2-5 players, hot-seat)."))
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -173,7 +183,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command")
     # --lang after the command as well (peloponnes simulate --lang de); SUPPRESS keeps a value
     # given before the command
-    lang = argparse.ArgumentParser(add_help=False)
+    lang = ArgumentParser(add_help=False)
     lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, type=lang_value,
                       help=_("language: en or de"))
 
@@ -186,8 +196,8 @@ def _parser() -> argparse.ArgumentParser:
                      help=_("1 to 5 comma-separated bot names, one per seat (default: random "
                             "for each)"))
     sim.add_argument("--games", type=games_arg, default=100,
-                     help=_("number of games (1 to {most:,}; default 100)").format(
-                         most=MAX_GAMES))
+                     help=_("number of games (1 to {most}; default 100)").format(
+                         most=number(MAX_GAMES)))
     sim.add_argument("--seed", type=seed_arg, default=1,
                      help=_("seed of the run (0 to 2**63-1): each game's own seed is made from "
                             "it and the game's number, so runs with different seeds share no "
@@ -342,15 +352,16 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     con = Console()
     dash, bar = printable_or("–", "-"), printable_or("█", "#")
     n = summary.games
-    con.print(Text(_("{games} games, {players} players, seed {seed}").format(
-        games=n, players=len(bots), seed=args.seed), style="bold"))
+    con.print(Text(ngettext("{games} game, {players} players, seed {seed}",
+                            "{games} games, {players} players, seed {seed}", n).format(
+        games=number(n), players=len(bots), seed=args.seed), style="bold"))
     t = Table(title=_("Wins per seat"))
     t.add_column(_("seat"))
     t.add_column(_("wins"), justify="right")
     t.add_column(_("rate"), justify="right")
     for seat in range(len(bots)):
         w = summary.seat_wins[seat + 1]
-        t.add_row(str(seat + 1), share_text(w), f"{w / n:.1%}")
+        t.add_row(str(seat + 1), share_text(w), percent(w / n))
     con.print(t)
     t = Table(title=_("Computer players"))
     for i, col in enumerate((_("bot"), _("games"), _("wins"), _("win rate (range at 95%)"),
@@ -360,8 +371,9 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         w = summary.bot_wins[bot]
         lo, hi = wilson(w, games)
         sc = summary.bot_scores[bot]
-        t.add_row(bot, str(games), share_text(w), f"{w / games:.1%} ({lo:.1%}{dash}{hi:.1%})",
-                  f"{mean(sc):.2f}", f"{pstdev(sc):.2f}")
+        t.add_row(kind_name(bot), number(games), share_text(w),
+                  f"{percent(w / games)} ({percent(lo)}{dash}{percent(hi)})",
+                  number(mean(sc), 2), number(pstdev(sc), 2))
     con.print(t)
     t = Table(title=_("Wins per civilization"))
     for i, col in enumerate((_("civilization"), _("games"), _("wins"),
@@ -372,8 +384,8 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         w = summary.civ_wins[civ]
         lo, hi = wilson(w, games)
         shown = name(civ_names[civ]) if civ in civ_names else civ
-        t.add_row(Text(shown), str(games), share_text(w),
-                  f"{w / games:.1%} ({lo:.1%}{dash}{hi:.1%})")
+        t.add_row(Text(shown), number(games), share_text(w),
+                  f"{percent(w / games)} ({percent(lo)}{dash}{percent(hi)})")
     con.print(t)
     t = Table(title=_("Final scores"))
     t.add_column(_("score"), justify="right")
@@ -389,8 +401,8 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     t.add_column(_("struck in"), justify="right")
     for cat in cards.catastrophes:
         k = summary.catastrophes[cat.id]
-        struck = ngettext("{k} game ({share:.0%})", "{k} games ({share:.0%})", k)
-        t.add_row(Text(name(cat.name)), struck.format(k=k, share=k / n))
+        struck = ngettext("{k} game ({share})", "{k} games ({share})", k)
+        t.add_row(Text(name(cat.name)), struck.format(k=number(k), share=percent(k / n, 0)))
     con.print(t)
     if saved:
         t = Table(title=_("Saved games"))

@@ -17,7 +17,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from peloponnes_tui.i18n import _
+from peloponnes_tui.i18n import _, ngettext
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -83,9 +83,12 @@ def serve(host: str, port: int, cards_path: str | None, public_url: str | None =
 
     def ready(server: WebServer) -> None:
         shown = public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
-        print(_("Serving Peloponnes on {url} (at most {n} games at once; no password: anyone "
-                "who can reach this address can play; Ctrl+C stops it).").format(
-                    url=shown, n=settings.max_games), file=sys.stderr, flush=True)
+        print(ngettext("Serving Peloponnes on {url} (at most {n} game at once; no password: "
+                       "anyone who can reach this address can play; Ctrl+C stops it).",
+                       "Serving Peloponnes on {url} (at most {n} games at once; no password: "
+                       "anyone who can reach this address can play; Ctrl+C stops it).",
+                       settings.max_games).format(url=shown, n=settings.max_games),
+              file=sys.stderr, flush=True)
         if host in ("0.0.0.0", "::") and public_url is None:
             print(_("Other devices on the network open http://<this computer's address>:{port}"
                     ).format(port=port), file=sys.stderr, flush=True)

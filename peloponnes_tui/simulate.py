@@ -13,6 +13,7 @@ from typing import Any
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import ROUNDS, CardSet
 from peloponnes_tui.engine.game import Game
+from peloponnes_tui.i18n import number
 
 NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")
 SEED_LIMIT = 2**63  # game seeds, like --seed, are 0 .. 2**63-1
@@ -44,8 +45,9 @@ def seat_number(seat: int) -> int:
 
 
 def share_text(wins: float) -> str:
-    """Wins shared among tied winners, rounded for reading: ``2.33``, ``12.5``, ``7``."""
-    return f"{wins:.2f}".rstrip("0").rstrip(".")
+    """Wins shared among tied winners, rounded for reading: ``2.33``, ``12.5``, ``7`` (German
+    ``2,33``)."""
+    return number(wins, 2, fixed=False)
 
 
 def play_game(cards: CardSet, bots: Sequence[str], seed: int) -> Game:

@@ -53,7 +53,7 @@ from urllib.parse import unquote, urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from peloponnes_tui.crash import LOG_DIR_ENV
-from peloponnes_tui.i18n import _, language
+from peloponnes_tui.i18n import _, language, ngettext
 from peloponnes_tui.web_page import UPLOADS, WEB_FOLDER_ENV, WEB_SESSION_ENV
 
 log = logging.getLogger("peloponnes.serve")
@@ -428,6 +428,14 @@ class Settings:
     logs: Path | None = None  # where the game processes write crash logs
 
 
+def full_text(n: int) -> str:
+    """Why a page gets no game: every game the server runs at once is being played."""
+    return ngettext("This server runs at most {n} game at once, and it is being played. Try "
+                    "again when it has ended.",
+                    "All {n} games this server runs at once are being played. Try again when "
+                    "one of them has ended.", n).format(n=n)
+
+
 class WebServer:
     """The aiohttp application and the pages it serves."""
 
@@ -494,9 +502,7 @@ class WebServer:
             return web.Response(status=503, content_type="text/html", headers={
                 "Retry-After": "60", "Cache-Control": "no-store"}, text=FULL.substitute(
                 lang=lang, title=html.escape(self.settings.title),
-                text=html.escape(_("All {n} games this server runs at once are being played. "
-                                   "Try again when one of them has ended.").format(
-                                       n=self.settings.max_games)),
+                text=html.escape(full_text(self.settings.max_games)),
                 again=html.escape(_("Try again"))))
         page = secrets.token_urlsafe(18)
         now = time.monotonic()
@@ -552,8 +558,7 @@ class WebServer:
             return web.Response(status=403, text=_("This page has expired; load it again."))
         await ws.prepare(request)
         if self.full or self.closing:
-            text = _("All {n} games this server runs at once are being played. Try again when "
-                     "one of them has ended.").format(n=self.settings.max_games)
+            text = full_text(self.settings.max_games)
             await ws.send_bytes(f"\r\n  {text}\r\n".encode())
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER)
             return ws
@@ -879,6 +884,7 @@ __all__ = [
     "ServeError",
     "Settings",
     "WebServer",
+    "full_text",
     "host_name",
     "own_names",
     "remove_stale",

@@ -121,6 +121,20 @@ def test_simulate_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str]) 
     assert cards.catastrophe_by_id["plague"].name.de in out
 
 
+def test_numbers_and_plurals_as_the_reader_writes_them(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    assert main(["simulate", "--lang", "de", "--players", "2", "--games", "1",
+                 "--bots", "random,beginner"]) == 0
+    out = capsys.readouterr().out
+    assert "1 Partie, 2 Spieler, Startwert 1" in out and "1 Partien" not in out
+    assert "100,0\xa0%" in out and "0,0\xa0%" in out and "Anfänger" in out
+    assert main(["simulate", "--players", "2", "--games", "1", "--bots", "random,beginner"]) == 0
+    out = capsys.readouterr().out
+    assert "1 game, 2 players, seed 1" in out and "100.0%" in out
+    assert main(["simulate", "--lang", "de", "--games", "100001"]) == 2
+    assert "höchstens 100.000 sein" in capsys.readouterr().err
+
+
 def test_a_refusal_in_the_language_of_the_environment(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]
                                                       ) -> None:
@@ -139,6 +153,38 @@ def test_cards_check_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "Machtkarten" in out and "Katastrophenleisten" in out and "Einkommen je Runde" in out
     assert "OK: der eingebaute Kartensatz ist gültig (Version" in out
+    assert "Gewinn: Bewohner" in out and "Wert: Mindestgebot" in out
+    assert "entworfen" in out and "1 Holz" in out and "nach Art                Holz 18" in out
+    for english in ("Gain:", "Val:", "designed", "rulebook", "1 wood", "wood 18"):
+        assert english not in out, english
+
+
+def test_argparse_speaks_german_in_the_help_and_its_refusals(capsys: pytest.CaptureFixture[str]
+                                                             ) -> None:
+    assert main(["--lang", "de", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: peloponnes ")
+    assert "\nOptionen:\n" in out and "diese Hilfe zeigen und beenden" in out
+    for english in ("usage:", "options:", "show this help message and exit"):
+        assert english not in out
+    assert main(["--lang", "de", "simulate", "--games"]) == 2
+    err = capsys.readouterr().err
+    assert "peloponnes simulate: Fehler: Argument --games: ein Wert erwartet" in err
+    assert main(["--lang", "de", "frob"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Aufruf: peloponnes ")
+    assert "ungültige Wahl: 'frob' (möglich: " in err and "simulate" in err
+    assert main(["simulate", "--lang", "de", "--bogus"]) == 2
+    assert "Fehler: unbekannte Argumente: --bogus" in capsys.readouterr().err
+
+
+def test_argparse_keeps_its_english_words_in_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: peloponnes ") and "\noptions:\n" in out
+    assert main(["frob"]) == 2
+    assert "peloponnes: error: argument command: invalid choice: 'frob'" in (
+        capsys.readouterr().err)
 
 
 @pytest.mark.parametrize("damage", [b"", b"\x00" * 40, b"\xde\x12\x04\x95" + b"\xff" * 100],

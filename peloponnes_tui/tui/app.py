@@ -22,10 +22,18 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
 
-from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
+from peloponnes_tui.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    _,
+    language,
+    language_in_words,
+    set_language,
+)
 from peloponnes_tui.settings_file import first_look
 from peloponnes_tui.tui.colours import follow_theme
-from peloponnes_tui.tui.compat import CrashGuard, run_guarded
+from peloponnes_tui.tui.compat import run_guarded
+from peloponnes_tui.tui.palette import PaletteApp, textual_commands
 from peloponnes_tui.tui.screens.message import MessageScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.screens.too_small import TooSmallScreen
@@ -71,7 +79,7 @@ def make_coach(cards: CardSet, seed: int) -> Coach:
     return Coach(cards, seed)
 
 
-class PeloponnesApp(CrashGuard):
+class PeloponnesApp(PaletteApp):
     TITLE = "Peloponnes"
     CSS_PATH = "app.tcss"
 
@@ -236,7 +244,7 @@ class PeloponnesApp(CrashGuard):
         # in both languages, so that it is found by whoever reads only one of them
         yield SystemCommand(f"Language / Sprache: {LANGUAGE_NAMES[other]}",
                             _("Show the app in {language}").format(
-                                language=LANGUAGE_NAMES[other]),
+                                language=language_in_words(other)),
                             lambda: self.switch_language(other))
         if self.game is None or self.game.unsaved is None:
             yield SystemCommand(_("Quit"), _("Quit Peloponnes (the game is autosaved)"),
@@ -245,7 +253,7 @@ class PeloponnesApp(CrashGuard):
             yield SystemCommand(_("Quit"), _("Quit Peloponnes (the autosave failed: you can "
                                              "save the game elsewhere first)"),
                                 self.action_quit_app)
-        yield from super().get_system_commands(screen)
+        yield from textual_commands(self, screen)
 
     # -- language ----------------------------------------------------------------------------
 

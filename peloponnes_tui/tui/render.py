@@ -24,6 +24,7 @@ from peloponnes_tui.card_text import (
     income_text,
     inhabitants_short,
     prod_text,
+    protector_text,
     resource_short,
     special_text,
 )
@@ -33,7 +34,7 @@ from peloponnes_tui.engine.bidding import view_standing_bids, view_targets
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.engine.words import halves
-from peloponnes_tui.i18n import _, in_words, language, name, ngettext
+from peloponnes_tui.i18n import _, in_words, language, name, ngettext, share_in_words
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.cards_art import CardFace, CardGroup, CardRows, Slot
 from peloponnes_tui.tui.colours import (
@@ -42,7 +43,7 @@ from peloponnes_tui.tui.colours import (
     light_palette,
     res_style,
 )
-from peloponnes_tui.tui.session import Seat
+from peloponnes_tui.tui.session import Seat, kind_name
 from peloponnes_tui.tui.summary import Changes
 
 if TYPE_CHECKING:
@@ -410,7 +411,7 @@ def protection_notes(cards: CardSet, p: PlayerView) -> Text:
         if why:
             t.append(", " if t else _("Protected from "), style="dim")
             t.append(catastrophe_name(cards, cat), style="bold")
-            t.append(f" ({why})", style="dim")
+            t.append(f" ({protector_text(cards, cat, why)})", style="dim")
     return t
 
 
@@ -630,7 +631,7 @@ def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: in
         if seat == current:
             who.append(" ◀", style="bold")
         if not st.human:
-            who.append(f" ({st.kind})", style="dim")
+            who.append(f" ({kind_name(st.kind)})", style="dim")
         bid = Text("-", style="dim")
         if p.bid_card:
             info = cards.power_by_id.get(p.bid_card)
@@ -780,11 +781,11 @@ def catastrophe_effects(cards: CardSet) -> Table:
     """What each catastrophe does when it strikes and what protects from it (card data and the
     engine's rule numbers)."""
     n = rule_numbers(cards)
-    share = in_words(n.row_share)
+    share = share_in_words(n.row_share)
     effect = {
         "plague": _("your civilization card is hit"),
-        "earthquake": _("one in {n} (rounded up) of your buildings are hit").format(n=share),
-        "tempest": _("one in {n} (rounded up) of your landscapes are hit").format(n=share),
+        "earthquake": _("{share} (rounded up) of your buildings are hit").format(share=share),
+        "tempest": _("{share} (rounded up) of your landscapes are hit").format(share=share),
         "drought": _("your power card with the most grain is hit"),
         "decline": _("you lose all luxury goods and the luxury card is hit (you may then hold "
                      "only {n})").format(n=n.declined_luxury_cap),

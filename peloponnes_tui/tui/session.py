@@ -33,7 +33,7 @@ from peloponnes_tui.files import (
     write_new,
     write_unique,
 )
-from peloponnes_tui.i18n import _
+from peloponnes_tui.i18n import _, kind_name
 from peloponnes_tui.seating import COLOURS, DEFAULT_NAMES, DEFAULT_PAUSE, HUMAN, PAUSES, seat_json
 from peloponnes_tui.tui.colours import player_colour, player_letter, player_symbol
 
@@ -451,6 +451,7 @@ __all__ = [
     "clean_stale_temp_files",
     "data_dir",
     "default_seats",
+    "kind_name",
     "own_autosave_path",
     "saves_dir",
 ]
