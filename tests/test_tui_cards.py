@@ -178,3 +178,22 @@ def test_the_printed_lines_of_a_card_are_kept_per_language_and_palette():
     other = card.model_copy(update={"value": card.value + 1})  # another card set's card
     assert f"value {card.value + 1}" in words(card_slots(other))
     assert words(card_slots(card)) == english
+
+
+def test_long_names_break_where_their_language_hyphenates_them():
+    """A name wraps at its spaces; a word longer than the card is hyphenated where German or
+    English allows it (they broke anywhere: Kornspeic-her, Stonemaso-ns'), and only a word with
+    no such place that fits is cut anywhere."""
+    from peloponnes_tui.tui.cards_art import name_lines
+
+    assert name_lines("Kornspeicher", 10, "de") == ["Kornspei-", "cher"]
+    assert name_lines("Gerstenfelder", 10, "de") == ["Gersten-", "felder"]
+    assert name_lines("Zyklopenmauer", 10, "de") == ["Zyklopen-", "mauer"]
+    assert name_lines("Steinmetzhütte", 10, "de") == ["Steinmetz-", "hütte"]
+    assert name_lines("Acrocorinth", 10, "en")[0] == "Acrocor-"
+    assert name_lines("Stonemasons' Lodge", 10, "en")[0] == "Stonema-"
+    assert name_lines("Pine Forest", 10, "en") == ["Pine", "Forest"]  # (at the space)
+    assert name_lines("Xqzrtvbnmk", 6, "en") == ["Xqzrt-", "vbnmk"]  # no place: cut anywhere
+    for name in ("Kornspeicher", "Zyklopenmauer", "Stonemasons' Lodge", "Acrocorinth"):
+        for width in range(4, 14):
+            assert all(len(line) <= width for line in name_lines(name, width, "de"))

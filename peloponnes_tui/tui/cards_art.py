@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -27,7 +28,11 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
+from peloponnes_tui.i18n import language
+
 if TYPE_CHECKING:
+    from pyphen import Pyphen
+
     from peloponnes_tui.tui.widgets.drawn import Restyle
 
 # The widest a card is drawn (columns, frame included), and the narrowest before the market and
@@ -90,15 +95,30 @@ def _fit(left: Text, right: Text, width: int) -> Text:
     return out
 
 
-def name_lines(name: str, width: int) -> list[str]:
+@cache
+def hyphenator(lang: str) -> Pyphen | None:
+    """The hyphenation dictionary of a language (pyphen's, from LibreOffice), if it has one."""
+    from pyphen import LANGUAGES as HYPHENATED
+    from pyphen import Pyphen, language_fallback
+
+    found = language_fallback(lang)
+    return Pyphen(lang=found) if found in HYPHENATED else None
+
+
+def name_lines(name: str, width: int, lang: str | None = None) -> list[str]:
     """A card's name wrapped at word boundaries into at most :data:`NAME_LINES` lines of
-    ``width`` cells; a word too long for a line (German has long ones: Kornspeicher) is split
-    with a hyphen, and what still does not fit ends in ``…``."""
+    ``width`` cells; a word too long for a line (German has long ones: Kornspeicher) is
+    hyphenated where its language allows (Kornspei-cher; ``lang``, else the app's language),
+    split with a hyphen anywhere only where it does not, and what still does not fit ends in
+    ``…``."""
     words: list[str] = []
+    hyphens = hyphenator(lang or language())
     for word in name.split():
         while len(word) > width > 3:
-            words.append(word[:width - 1] + "-")
-            word = word[width - 1:]
+            split = hyphens.wrap(word, width) if hyphens is not None else None
+            head, word = split if split is not None else (word[:width - 1] + "-",
+                                                           word[width - 1:])
+            words.append(head)
         words.append(word)
     wrapped: list[str] = []
     for word in words:
