@@ -1,0 +1,341 @@
+"""The course (``peloponnes learn``): its chapter files, a chapter's run, the remembered
+progress, and every chapter played by keys to its end in English and German."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+from support import settled
+
+from peloponnes_tui.cards import CardSet
+from peloponnes_tui.demo.scenario import Bilingual
+from peloponnes_tui.engine.prompts import MoveBid, Pass, PlaceBid, Withdraw
+from peloponnes_tui.i18n import set_language
+from peloponnes_tui.learn.course import ChapterRun, Facts, load_chapter, load_course
+from peloponnes_tui.learn.lessons import LessonError
+from peloponnes_tui.learn.progress import load_progress, mark_done, progress_path
+from peloponnes_tui.tui.learn import LearnApp
+from peloponnes_tui.tui.screens.course import ChapterScreen, CourseScreen
+from peloponnes_tui.tui.screens.learn import LearnScreen
+from peloponnes_tui.tui.widgets.panel import DecisionPanel
+
+# Each chapter by keys: a good choice and a wrong one (each a list of key presses per decision),
+# with the start of the reaction each must bring, in English and German.
+PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
+    "bidding": [
+        ([["1", "enter"]], True, "You bid more than Leonidas's two and took the Wheat Fields",
+         "Du hast mehr als die zwei von Leonidas geboten"),
+        ([["p", "enter"]], False, "You passed: three coin cards drawn",
+         "Du hast gepasst: drei Münzkarten gezogen"),
+        ([["3", "enter"]], True, "A card of the conquest row: it cost its value plus three",
+         "Eine Karte der Eroberungsreihe: Sie kostete ihren Wert plus drei"),
+    ],
+    "outbid": [
+        ([["enter"]], True, "You moved your two coin cards to the Forest and beat Leonidas's",
+         "Du hast deine zwei Münzkarten auf den Wald verschoben"),
+        ([["w", "enter"]], False, "You took your bid back",
+         "Du hast dein Gebot zurückgenommen"),
+        ([["3", "enter"]], True, "You moved your bid to the Pasture",
+         "Du hast dein Gebot auf die Weide verschoben"),
+    ],
+    "conquest": [
+        ([["3", "enter"]], True, "The Wheat Fields are yours for four coin cards",
+         "Die Weizenfelder gehören dir für vier Münzkarten"),
+        ([["1", "enter"], ["enter"]], False, "Leonidas bid after you and beat your bid",
+         "Leonidas hat nach dir geboten und dein Gebot im Markt überboten"),
+        ([["p", "enter"]], False, "You passed: three coin cards, but no power card",
+         "Du hast gepasst: drei Münzkarten, aber keine Machtkarte"),
+    ],
+    "supply": [
+        ([["enter"]], True, "Everyone is fed and your tableau is whole",
+         "Alle sind satt, und deine Auslage ist ganz"),
+        ([["2", "0", "minus", "enter"]], False, "You fed your people by giving up a card",
+         "Du hast deine Leute ernährt, indem du eine Karte aufgegeben hast"),
+    ],
+    "tempest": [
+        ([["enter"]], True, "Your card is covered, not lost",
+         "Deine Karte ist abgedeckt, nicht verloren"),
+        ([["r", "enter"]], False, "The card is gone for good",
+         "Die Karte ist für immer weg"),
+    ],
+}
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    set_language("de")
+    yield
+    set_language("en")
+
+
+def texts(value: Any) -> Iterator[Bilingual]:
+    """Every bilingual text in a chapter, however deep."""
+    if isinstance(value, Bilingual):
+        yield value
+    elif isinstance(value, list):
+        for v in value:
+            yield from texts(v)
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from texts(getattr(value, name))
+
+
+# -- the chapter files -----------------------------------------------------------------------------
+
+
+def test_every_chapter_is_played_here_and_written_in_both_languages() -> None:
+    chapters = load_course()
+    assert [c.id for c in chapters] == list(PLAYS)
+    for chapter in chapters:
+        found = list(texts(chapter))
+        assert len(found) == 2 + len(chapter.outcomes)  # title, intro, each outcome's text
+        for text in found:
+            assert text.en.strip() and text.de.strip() and text.en != text.de
+
+
+def test_every_outcome_but_the_catch_all_is_reached_by_a_play() -> None:
+    """The plays above reach every outcome a chapter names (the last, which holds always, is
+    for a choice the chapter did not foresee) - those the keys do not reach are played by the
+    answers below."""
+    reached = {cid: {p[2] for p in plays} for cid, plays in PLAYS.items()}
+    by_answer = {("conquest", "Leonidas beat your market bid and you took it back"),
+                 ("conquest", "You bid enough on the Coast that Leonidas could not beat it"),
+                 ("conquest", "A conquest card for three coin cards"),
+                 ("conquest", "You took a market card for little"),
+                 ("bidding", "You took the Forest without a fight")}
+    for chapter in load_course():
+        for outcome in chapter.outcomes[:-1]:
+            assert any(outcome.text.en.startswith(s) for s in reached[chapter.id]) or any(
+                cid == chapter.id and outcome.text.en.startswith(s) for cid, s in by_answer), \
+                (chapter.id, outcome.text.en)
+
+
+def test_the_outcomes_the_keys_do_not_reach(cards: CardSet) -> None:
+    chapters = {c.id: c for c in load_course()}
+
+    def first(cid: str, *answers: Any) -> str:
+        run = ChapterRun(chapters[cid], cards)
+        run.begin()
+        for ans in answers:
+            hand = run.game.players[0].hand
+            shown = run.answer(ans(hand) if callable(ans) else ans)
+        assert run.mode == "over" and shown.outcome is not None
+        return shown.outcome.text.en
+
+    assert first("conquest", lambda h: PlaceBid("coast", tuple(h[:2])), Withdraw()).startswith(
+        "Leonidas beat your market bid and you took it back")
+    assert first("conquest", lambda h: PlaceBid("coast", tuple(h[:4]))).startswith(
+        "You bid enough on the Coast")
+    assert first("conquest", lambda h: PlaceBid("pasture", tuple(h[:3]))).startswith(
+        "A conquest card for three coin cards")
+    assert first("conquest", lambda h: PlaceBid("forest", tuple(h[:1]))).startswith(
+        "You took a market card for little")
+    assert first("bidding", lambda h: PlaceBid("forest", tuple(h[:1]))).startswith(
+        "You took the Forest without a fight")
+
+
+def test_a_chapter_whose_last_outcome_has_conditions_is_refused(tmp_path: Path) -> None:
+    from peloponnes_tui.learn.course import chapter_paths
+
+    text = chapter_paths()[0].read_text(encoding="utf-8")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text.replace("  - good: false\n", "  - when: {answered: [pass]}\n"
+                                   "    good: false\n"), encoding="utf-8")
+    with pytest.raises(LessonError, match="the last outcome must hold always"):
+        load_chapter(broken)
+
+
+def test_a_computer_decision_no_reply_fits_breaks_the_chapter(cards: CardSet) -> None:
+    chapter = load_course()[0]
+    broken = chapter.model_copy(update={"replies": []})
+    run = ChapterRun(broken, cards)
+    run.begin()
+    hand = run.game.players[0].hand
+    with pytest.raises(LessonError, match="no reply fits Leonidas's decision"):
+        run.answer(PlaceBid("wheat-fields", tuple(hand[:3])))
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+
+def test_trying_again_goes_back_to_the_decision(cards: CardSet) -> None:
+    run = ChapterRun(load_course()[1], cards)  # the outbid chapter
+    run.begin()
+    begun = run.game.snapshot()
+    shown = run.answer(MoveBid("forest"))
+    assert shown.mode == "over" and run.game.snapshot() != begun
+    again = run.again()
+    assert again.mode == "asking" and run.game.snapshot() == begun
+    # the replies are free again: Leonidas moves on once more
+    assert run.answer(MoveBid("forest")).outcome == shown.outcome
+
+
+def test_facts_read_the_learner_from_the_engine(cards: CardSet) -> None:
+    run = ChapterRun(load_course()[0], cards)
+    run.begin()
+    run.answer(Pass())
+    assert run.holds(Facts(answered=["pass"], events=["pass"], new_cards=0))
+    assert not run.holds(Facts(has=["forest"]))
+    assert not run.holds(Facts(not_answered=["pass"]))
+    assert run.holds(Facts(lacks=["wheat-fields"], no_events=["gain"]))
+
+
+# -- the progress ----------------------------------------------------------------------------------
+
+
+def test_progress_is_remembered_atomically_and_a_damaged_file_is_ignored() -> None:
+    progress, notice = load_progress()
+    assert progress.done == () and notice is None
+    progress, problem = mark_done(progress, "bidding")
+    assert problem is None
+    assert load_progress()[0].done == ("bidding",)
+    assert mark_done(progress, "bidding") == (progress, None)  # already done: nothing written
+    assert json.loads(progress_path().read_text(encoding="utf-8"))["done"] == ["bidding"]
+    progress_path().write_text("{not json", encoding="utf-8")
+    progress, notice = load_progress()
+    assert progress.done == ()
+    assert notice is not None and notice.startswith("The course's progress was ignored (")
+
+
+def test_progress_that_cannot_be_written_is_kept_for_the_run(tmp_path: Path) -> None:
+    folder = tmp_path / "file"
+    folder.write_text("not a folder", encoding="utf-8")
+    progress, problem = mark_done(load_progress()[0], "supply", folder / "course.json")
+    assert progress.done == ("supply",)
+    assert problem is not None and problem.startswith("The course's progress could not be saved")
+
+
+# -- by keys ---------------------------------------------------------------------------------------
+
+
+async def play_chapter(cards: CardSet, index: int, decisions: list[list[str]],
+                       size: tuple[int, int] = (100, 40)) -> tuple[list[str], LearnApp]:
+    """Open the course, choose chapter ``index``, make the decisions by keys, and go on to the
+    next chapter; the pane's text at the opening, at each decision and at the end."""
+    app = LearnApp(cards)
+    seen: list[str] = []
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        assert isinstance(app.screen, CourseScreen)
+        await pilot.press(*(["down"] * index), "enter")
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, ChapterScreen) and screen.run.mode == "opening"
+        seen.append(screen.text)
+        await pilot.press("enter")
+        await settled(pilot)
+        for keys in decisions:
+            assert screen.run.mode == "asking" and isinstance(app.focused, DecisionPanel)
+            seen.append(screen.text)
+            await pilot.press(*keys)
+            await settled(pilot)
+        assert screen.run.mode == "over", screen.text
+        seen.append(screen.text)
+        await pilot.press("enter")  # on to the next chapter (or the guided game)
+        await settled(pilot)
+        after = app.screen
+        assert isinstance(after, ChapterScreen | LearnScreen) and after is not screen
+        await pilot.press("q")  # back to the list, which marks the chapter done
+        await settled(pilot)
+        assert isinstance(app.screen, CourseScreen)
+        seen.append(str(app.screen.query_one("#chapters").get_option_at_index(index).prompt))
+    return seen, app
+
+
+def plays() -> Iterator[Any]:
+    for index, (cid, chapter_plays) in enumerate(PLAYS.items()):
+        for n, play in enumerate(chapter_plays):
+            yield pytest.param(index, *play, id=f"{cid}-{n}")
+
+
+@pytest.mark.parametrize(("index", "decisions", "good", "english", "german_text"), plays())
+def test_each_chapter_by_keys_in_english(cards: CardSet, index: int,
+                                         decisions: list[list[str]], good: bool, english: str,
+                                         german_text: str) -> None:
+    seen, _ = asyncio.run(play_chapter(cards, index, decisions))
+    title = load_course()[index].title.en
+    assert seen[0].startswith(title + "\n") and seen[0].endswith("Enter: begin")
+    assert "Your decision: choose in the panel below, Enter confirms." in seen[1]
+    end = seen[-2]
+    assert end.startswith(f"{title}\n{'✓' if good else '✗'} {english}")
+    assert "Rule: " in end
+    assert end.endswith("Enter: next chapter · Ctrl+R: try again · q: the chapters")
+    assert seen[-1].startswith("✓ ")  # done, in the list
+
+
+@pytest.mark.parametrize(("index", "decisions", "good", "english", "german_text"), plays())
+def test_each_chapter_by_keys_in_german(cards: CardSet, german: None, index: int,
+                                        decisions: list[list[str]], good: bool, english: str,
+                                        german_text: str) -> None:
+    seen, _ = asyncio.run(play_chapter(cards, index, decisions, size=(80, 24)))
+    title = load_course()[index].title.de
+    assert seen[0].startswith(title + "\n") and seen[0].endswith("Los geht's: Enter")
+    end = seen[-2]
+    assert end.startswith(f"{title}\n{'✓' if good else '✗'} {german_text}")
+    assert "Regel: " in end
+    assert "Enter: nächstes Kapitel" in end
+    assert seen[-1].startswith("✓ ")
+
+
+def test_ctrl_r_tries_the_chapter_again(cards: CardSet) -> None:
+    async def go() -> None:
+        app = LearnApp(cards)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settled(pilot)
+            await pilot.press("enter", "enter")  # the first chapter, begun
+            await settled(pilot)
+            screen = app.screen
+            assert isinstance(screen, ChapterScreen)
+            begun = screen.run.game.snapshot()
+            await pilot.press("p", "enter")  # pass: the wrong choice
+            await settled(pilot)
+            assert screen.run.mode == "over" and screen.text.startswith(
+                "Bidding for a power card\n✗ You passed")
+            await pilot.press("ctrl+r")
+            await settled(pilot)
+            assert screen.run.mode == "asking" and screen.run.game.snapshot() == begun
+            assert isinstance(app.focused, DecisionPanel)
+            await pilot.press("1", "enter")  # now outbid Leonidas
+            await settled(pilot)
+            assert screen.text.startswith("Bidding for a power card\n✓ You bid more")
+
+    asyncio.run(go())
+
+
+def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: CardSet
+                                                                         ) -> None:
+    mark_done(load_progress()[0], "bidding")
+
+    async def go() -> None:
+        app = LearnApp(cards)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settled(pilot)
+            course = app.screen
+            assert isinstance(course, CourseScreen)
+            listed = course.query_one("#chapters")
+            prompts = [str(listed.get_option_at_index(i).prompt)
+                       for i in range(listed.option_count)]
+            assert prompts == ["✓ 1. Bidding for a power card",
+                               "  2. Outbid: move the bid or take it back",
+                               "  3. The conquest row and the Barracks",
+                               "  4. Supply: feeding the inhabitants",
+                               "  5. A tempest, and protection",
+                               "  6. The guided game: the last two rounds"]
+            assert listed.highlighted == 1  # the first chapter not done yet
+            await pilot.press("end", "enter")
+            await settled(pilot)
+            assert isinstance(app.screen, LearnScreen)
+            await pilot.press("q")
+            await settled(pilot)
+            assert app.screen is course
+            await pilot.press("q")
+            await settled(pilot)
+        assert app.return_code == 0
+
+    asyncio.run(go())
