@@ -64,6 +64,24 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
         ([["r", "enter"]], False, "The card is gone for good",
          "Die Karte ist für immer weg"),
     ],
+    "building": [
+        ([["enter"]], True, "Your production paid for the Granary alone",
+         "Deine Produktion hat den Kornspeicher allein bezahlt"),
+        ([["u"]], False, "The Granary is under construction",
+         "Der Kornspeicher ist im Bau"),
+    ],
+    "decline": [
+        ([["enter"]], True, "Your luxury card is covered",
+         "Deine Luxuskarte ist abgedeckt"),
+        ([["r", "enter"]], False, "The luxury card is gone",
+         "Die Luxuskarte ist weg"),
+    ],
+    "market": [
+        ([["1", "enter"]], True, "The Olive Grove is yours",
+         "Der Olivenhain gehört dir"),
+        ([["p", "enter"]], False, "You passed and drew three coin cards",
+         "Du hast gepasst und drei Münzkarten gezogen"),
+    ],
 }
 
 
@@ -326,7 +344,10 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
                                "  3. The conquest row and the Barracks",
                                "  4. Supply: feeding the inhabitants",
                                "  5. A tempest, and protection",
-                               "  6. The guided game: the last two rounds"]
+                               "  6. Paying for a building",
+                               "  7. Decline and the luxury card",
+                               "  8. The Market's half coin",
+                               "  9. The guided game: the last two rounds"]
             assert listed.highlighted == 1  # the first chapter not done yet
             await pilot.press("end", "enter")
             await settled(pilot)
