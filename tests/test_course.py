@@ -15,7 +15,7 @@ from support import settled
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.scenario import Bilingual
-from peloponnes_tui.engine.prompts import MoveBid, Pass, PlaceBid, Withdraw
+from peloponnes_tui.engine.prompts import CatastropheAnswer, MoveBid, Pass, PlaceBid, Withdraw
 from peloponnes_tui.i18n import set_language
 from peloponnes_tui.learn.course import ChapterRun, Facts, load_chapter, load_course
 from peloponnes_tui.learn.lessons import LessonError
@@ -82,6 +82,20 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
         ([["p", "enter"]], False, "You passed and drew three coin cards",
          "Du hast gepasst und drei Münzkarten gezogen"),
     ],
+    "plague": [
+        ([["enter"]], True, "Argos is covered", "Argos ist abgedeckt"),
+        ([["r", "enter"]], False, "Argos is gone for good", "Argos ist für immer weg"),
+    ],
+    "drought": [
+        ([["enter"]], True, "Covered, not lost", "Abgedeckt, nicht verloren"),
+        ([["r", "enter"]], False, "The Wheat Fields are gone for good",
+         "Die Weizenfelder sind für immer weg"),
+    ],
+    "earthquake": [
+        ([["enter"]], True, "Your building is covered", "Dein Gebäude ist abgedeckt"),
+        ([["r", "enter"]], False, "The Theatre and its four power are gone for good",
+         "Das Theater und seine vier Machtpunkte sind für immer weg"),
+    ],
 }
 
 
@@ -126,7 +140,9 @@ def test_every_outcome_but_the_catch_all_is_reached_by_a_play() -> None:
                  ("conquest", "You bid enough on the Coast that Leonidas could not beat it"),
                  ("conquest", "A conquest card for three coin cards"),
                  ("conquest", "You took a market card for little"),
-                 ("bidding", "You took the Forest without a fight")}
+                 ("bidding", "You took the Forest without a fight"),
+                 ("drought", "The Fertile Plain is gone"),
+                 ("earthquake", "You let the unfinished Granary go")}
     for chapter in load_course():
         for outcome in chapter.outcomes[:-1]:
             assert any(outcome.text.en.startswith(s) for s in reached[chapter.id]) or any(
@@ -156,6 +172,10 @@ def test_the_outcomes_the_keys_do_not_reach(cards: CardSet) -> None:
         "You took a market card for little")
     assert first("bidding", lambda h: PlaceBid("forest", tuple(h[:1]))).startswith(
         "You took the Forest without a fight")
+    assert first("drought", CatastropheAnswer((("fertile-plain", "remove"),))).startswith(
+        "The Fertile Plain is gone")
+    assert first("earthquake", CatastropheAnswer((("granary", "remove"),))).startswith(
+        "You let the unfinished Granary go")
 
 
 def test_a_chapter_whose_last_outcome_has_conditions_is_refused(tmp_path: Path) -> None:
@@ -339,15 +359,18 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
             listed = course.query_one("#chapters")
             prompts = [str(listed.get_option_at_index(i).prompt)
                        for i in range(listed.option_count)]
-            assert prompts == ["✓ 1. Bidding for a power card",
-                               "  2. Outbid: move the bid or take it back",
-                               "  3. The conquest row and the Barracks",
-                               "  4. Supply: feeding the inhabitants",
-                               "  5. A tempest, and protection",
-                               "  6. Paying for a building",
-                               "  7. Decline and the luxury card",
-                               "  8. The Market's half coin",
-                               "  9. The guided game: the last two rounds"]
+            assert prompts == ["✓  1. Bidding for a power card",
+                               "   2. Outbid: move the bid or take it back",
+                               "   3. The conquest row and the Barracks",
+                               "   4. Supply: feeding the inhabitants",
+                               "   5. A tempest, and protection",
+                               "   6. Paying for a building",
+                               "   7. Decline and the luxury card",
+                               "   8. The Market's half coin",
+                               "   9. Plague and your civilization",
+                               "  10. Drought: the richest field",
+                               "  11. Earthquake",
+                               "  12. The guided game: the last two rounds"]
             assert listed.highlighted == 1  # the first chapter not done yet
             await pilot.press("end", "enter")
             await settled(pilot)

@@ -58,9 +58,9 @@ class CourseScreen(Screen[None]):
         out = []
         for n, chapter in enumerate(self.chapters, 1):
             mark = "✓" if chapter.id in self.progress.done else " "
-            out.append(Option(Text(f"{mark} {n}. {chapter.title.shown()}"), id=chapter.id))
+            out.append(Option(Text(f"{mark} {n:>2}. {chapter.title.shown()}"), id=chapter.id))
         out.append(Option(Text("  " + _("{n}. The guided game: the last two rounds").format(
-            n=len(self.chapters) + 1)), id=GUIDED))
+            n=f"{len(self.chapters) + 1:>2}")), id=GUIDED))
         return out
 
     def on_mount(self) -> None:
