@@ -96,6 +96,12 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
         ([["r", "enter"]], False, "The Theatre and its four power are gone for good",
          "Das Theater und seine vier Machtpunkte sind für immer weg"),
     ],
+    "the-end": [
+        ([["1", "enter"], ["enter"]], True, "The Well protects you from plague",
+         "Der Brunnen schützt dich vor der Pest"),
+        ([["p", "enter"]], False, "Argos stayed covered to the end",
+         "Argos blieb bis zum Ende abgedeckt"),
+    ],
 }
 
 
@@ -370,7 +376,8 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
                                "   9. Plague and your civilization",
                                "  10. Drought: the richest field",
                                "  11. Earthquake",
-                               "  12. The guided game: the last two rounds"]
+                               "  12. The last round: restoration and scoring",
+                               "  13. The guided game: the last two rounds"]
             assert listed.highlighted == 1  # the first chapter not done yet
             await pilot.press("end", "enter")
             await settled(pilot)

@@ -25,6 +25,7 @@ from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.learn.course import Chapter, ChapterRun, Shown, load_course
 from peloponnes_tui.learn.progress import load_progress, mark_done
 from peloponnes_tui.tui.screens.learn import LearnScreen, TeachingScreen
+from peloponnes_tui.tui.screens.scoring import score_table
 from peloponnes_tui.tui.widgets.footer import KeysFooter
 from peloponnes_tui.tui.widgets.panel import Decided
 
@@ -161,7 +162,9 @@ class ChapterScreen(TeachingScreen[Leaving]):
         return t
 
     def show(self, shown: Shown) -> None:
-        self.show_pane(self.pane(shown))
+        game = self.run.game
+        self.show_pane(self.pane(shown),
+                       score_table(game.cards, game.scores, self.seats) if game.over else None)
         self.place_panel(shown.mode == "asking")
 
     @on(Decided)
