@@ -102,6 +102,12 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
         ([["p", "enter"]], False, "Argos stayed covered to the end",
          "Argos blieb bis zum Ende abgedeckt"),
     ],
+    "luxury": [
+        ([["2", "enter"]], True, "You spent luxury goods in your bid",
+         "Du hast Luxusgüter in deinem Gebot ausgegeben"),
+        ([["p", "enter"]], False, "You kept all seventeen goods",
+         "Du hast alle siebzehn Güter behalten"),
+    ],
 }
 
 
@@ -228,6 +234,7 @@ def test_facts_read_the_learner_from_the_engine(cards: CardSet) -> None:
     assert not run.holds(Facts(has=["forest"]))
     assert not run.holds(Facts(not_answered=["pass"]))
     assert run.holds(Facts(lacks=["wheat-fields"], no_events=["gain"]))
+    assert run.holds(Facts(luxury_at_least=0)) and not run.holds(Facts(luxury_at_least=1))
 
 
 # -- the progress ----------------------------------------------------------------------------------
@@ -377,7 +384,8 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
                                "  10. Drought: the richest field",
                                "  11. Earthquake",
                                "  12. The last round: restoration and scoring",
-                               "  13. The guided game: the last two rounds"]
+                               "  13. Luxury goods and their limit",
+                               "  14. The guided game: the last two rounds"]
             assert listed.highlighted == 1  # the first chapter not done yet
             await pilot.press("end", "enter")
             await settled(pilot)

@@ -66,6 +66,8 @@ class Facts(BaseModel):
     no_events: list[EventKind] = Field(default_factory=list)
     new_cards: int | None = Field(default=None, ge=0)
     """How many power cards the learner's tableau gained in the chapter."""
+    luxury_at_least: int | None = Field(default=None, ge=0)
+    """The learner holds at least this many luxury goods at the end."""
 
     def empty(self) -> bool:
         return self == Facts()
@@ -284,7 +286,8 @@ class ChapterRun:
                 and all(covered(c) for c in facts.covered)
                 and all(k in happened for k in facts.events)
                 and not any(k in happened for k in facts.no_events)
-                and (facts.new_cards is None or len(now - self._start_cards) == facts.new_cards))
+                and (facts.new_cards is None or len(now - self._start_cards) == facts.new_cards)
+                and (facts.luxury_at_least is None or p.luxury >= facts.luxury_at_least))
 
     def outcome(self) -> Outcome:
         """The first outcome whose facts hold (the last holds always)."""
