@@ -25,8 +25,9 @@ from peloponnes_tui.tui.screens.course import ChapterScreen, CourseScreen
 from peloponnes_tui.tui.screens.learn import LearnScreen
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
 
-# Each chapter by keys: a good choice and a wrong one (each a list of key presses per decision),
-# with the start of the reaction each must bring, in English and German.
+# Each chapter by keys: a good choice, a wrong one, and any others (each a list of key presses
+# per decision, whether it served the learner, and the start of the reaction it must bring, in
+# English and German).
 PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
     "bidding": [
         ([["1", "enter"]], True, "You bid more than Leonidas's two and took the Wheat Fields",
@@ -52,6 +53,18 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
         ([["p", "enter"]], False, "You passed: three coin cards, but no power card",
          "Du hast gepasst: drei Münzkarten, aber keine Machtkarte"),
     ],
+    "market": [
+        ([["1", "enter"]], True, "The Olive Grove is yours",
+         "Der Olivenhain gehört dir"),
+        ([["p", "enter"]], False, "You passed and drew three coin cards",
+         "Du hast gepasst und drei Münzkarten gezogen"),
+    ],
+    "building": [
+        ([["enter"]], True, "Your production paid for the Granary alone",
+         "Deine Produktion hat den Kornspeicher allein bezahlt"),
+        ([["u"]], False, "The Granary is under construction",
+         "Der Kornspeicher ist im Bau"),
+    ],
     "supply": [
         ([["enter"]], True, "Everyone is fed and your tableau is whole",
          "Alle sind satt, und deine Auslage ist ganz"),
@@ -63,24 +76,6 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
          "Deine Karte ist abgedeckt, nicht verloren"),
         ([["r", "enter"]], False, "The card is gone for good",
          "Die Karte ist für immer weg"),
-    ],
-    "building": [
-        ([["enter"]], True, "Your production paid for the Granary alone",
-         "Deine Produktion hat den Kornspeicher allein bezahlt"),
-        ([["u"]], False, "The Granary is under construction",
-         "Der Kornspeicher ist im Bau"),
-    ],
-    "decline": [
-        ([["enter"]], True, "Your luxury card is covered",
-         "Deine Luxuskarte ist abgedeckt"),
-        ([["r", "enter"]], False, "The luxury card is gone",
-         "Die Luxuskarte ist weg"),
-    ],
-    "market": [
-        ([["1", "enter"]], True, "The Olive Grove is yours",
-         "Der Olivenhain gehört dir"),
-        ([["p", "enter"]], False, "You passed and drew three coin cards",
-         "Du hast gepasst und drei Münzkarten gezogen"),
     ],
     "plague": [
         ([["enter"]], True, "Argos is covered", "Argos ist abgedeckt"),
@@ -96,17 +91,23 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
         ([["r", "enter"]], False, "The Theatre and its four power are gone for good",
          "Das Theater und seine vier Machtpunkte sind für immer weg"),
     ],
-    "the-end": [
-        ([["1", "enter"], ["enter"]], True, "The Well protects you from plague",
-         "Der Brunnen schützt dich vor der Pest"),
-        ([["p", "enter"]], False, "Argos stayed covered to the end",
-         "Argos blieb bis zum Ende abgedeckt"),
+    "decline": [
+        ([["enter"]], True, "Your luxury card is covered",
+         "Deine Luxuskarte ist abgedeckt"),
+        ([["r", "enter"]], False, "The luxury card is gone",
+         "Die Luxuskarte ist weg"),
     ],
     "luxury": [
         ([["2", "enter"]], True, "You spent luxury goods in your bid",
          "Du hast Luxusgüter in deinem Gebot ausgegeben"),
         ([["p", "enter"]], False, "You kept all seventeen goods",
          "Du hast alle siebzehn Güter behalten"),
+    ],
+    "the-end": [
+        ([["1", "enter"], ["enter"]], True, "The Well protects you from plague",
+         "Der Brunnen schützt dich vor der Pest"),
+        ([["p", "enter"]], False, "Argos stayed covered to the end",
+         "Argos blieb bis zum Ende abgedeckt"),
     ],
 }
 
@@ -265,12 +266,17 @@ def test_progress_that_cannot_be_written_is_kept_for_the_run(tmp_path: Path) -> 
 # -- by keys ---------------------------------------------------------------------------------------
 
 
-async def play_chapter(cards: CardSet, index: int, decisions: list[list[str]],
-                       size: tuple[int, int] = (100, 40)) -> tuple[list[str], LearnApp]:
-    """Open the course, choose chapter ``index``, make the decisions by keys, and go on to the
-    next chapter; the pane's text at the opening, at each decision and at the end."""
+async def play_chapter(cards: CardSet, index: int,
+                       plays: list[tuple[list[list[str]], bool, str, str]],
+                       size: tuple[int, int] = (100, 40)) -> tuple[list[str], list[str]]:
+    """Open the course, choose chapter ``index`` and play it by keys: the wrong choice first,
+    then (each after Ctrl+R, which must take the game back to the decision) the good one and
+    any other; then go on to the next chapter and back to the list.  The pane's text at the
+    opening, at the first decision and at the list's entry for the chapter; and the pane's text
+    at the end of each play."""
     app = LearnApp(cards)
     seen: list[str] = []
+    ends: list[str] = []
     async with app.run_test(size=size) as pilot:
         await settled(pilot)
         assert isinstance(app.screen, CourseScreen)
@@ -281,13 +287,19 @@ async def play_chapter(cards: CardSet, index: int, decisions: list[list[str]],
         seen.append(screen.text)
         await pilot.press("enter")
         await settled(pilot)
-        for keys in decisions:
-            assert screen.run.mode == "asking" and isinstance(app.focused, DecisionPanel)
-            seen.append(screen.text)
-            await pilot.press(*keys)
-            await settled(pilot)
-        assert screen.run.mode == "over", screen.text
         seen.append(screen.text)
+        begun = screen.run.game.snapshot()
+        for n, (decisions, _good, _en, _de) in enumerate([plays[1], plays[0], *plays[2:]]):
+            if n:
+                await pilot.press("ctrl+r")
+                await settled(pilot)
+                assert screen.run.game.snapshot() == begun
+            for keys in decisions:
+                assert screen.run.mode == "asking" and isinstance(app.focused, DecisionPanel)
+                await pilot.press(*keys)
+                await settled(pilot)
+            assert screen.run.mode == "over", screen.text
+            ends.append(screen.text)
         await pilot.press("enter")  # on to the next chapter (or the guided game)
         await settled(pilot)
         after = app.screen
@@ -296,67 +308,43 @@ async def play_chapter(cards: CardSet, index: int, decisions: list[list[str]],
         await settled(pilot)
         assert isinstance(app.screen, CourseScreen)
         seen.append(str(app.screen.query_one("#chapters").get_option_at_index(index).prompt))
-    return seen, app
+    return seen, ends
 
 
-def plays() -> Iterator[Any]:
-    for index, (cid, chapter_plays) in enumerate(PLAYS.items()):
-        for n, play in enumerate(chapter_plays):
-            yield pytest.param(index, *play, id=f"{cid}-{n}")
+def chapters() -> Iterator[Any]:
+    for index, cid in enumerate(PLAYS):
+        yield pytest.param(index, id=cid)
 
 
-@pytest.mark.parametrize(("index", "decisions", "good", "english", "german_text"), plays())
-def test_each_chapter_by_keys_in_english(cards: CardSet, index: int,
-                                         decisions: list[list[str]], good: bool, english: str,
-                                         german_text: str) -> None:
-    seen, _ = asyncio.run(play_chapter(cards, index, decisions))
+@pytest.mark.parametrize("index", chapters())
+def test_each_chapter_by_keys_in_english(cards: CardSet, index: int) -> None:
+    plays = list(PLAYS.values())[index]
+    seen, ends = asyncio.run(play_chapter(cards, index, plays))
     title = load_course()[index].title.en
     assert seen[0].startswith(title + "\n") and seen[0].endswith("Enter: begin")
     assert "Your decision: choose in the panel below, Enter confirms." in seen[1]
-    end = seen[-2]
-    assert end.startswith(f"{title}\n{'✓' if good else '✗'} {english}")
-    assert "Rule: " in end
-    assert end.endswith("Enter: next chapter · Ctrl+R: try again · q: the chapters")
     assert seen[-1].startswith("✓ ")  # done, in the list
+    assert not plays[1][1]  # the first play is a wrong choice
+    for end, (_keys, good, english, _german) in zip(ends, [plays[1], plays[0], *plays[2:]],
+                                                    strict=True):
+        assert end.startswith(f"{title}\n{'✓' if good else '✗'} {english}")
+        assert "Rule: " in end
+        assert end.endswith("Enter: next chapter · Ctrl+R: try again · q: the chapters")
 
 
-@pytest.mark.parametrize(("index", "decisions", "good", "english", "german_text"), plays())
-def test_each_chapter_by_keys_in_german(cards: CardSet, german: None, index: int,
-                                        decisions: list[list[str]], good: bool, english: str,
-                                        german_text: str) -> None:
-    seen, _ = asyncio.run(play_chapter(cards, index, decisions, size=(80, 24)))
+@pytest.mark.parametrize("index", chapters())
+def test_each_chapter_by_keys_in_german(cards: CardSet, german: None, index: int) -> None:
+    plays = list(PLAYS.values())[index]
+    seen, ends = asyncio.run(play_chapter(cards, index, plays, size=(80, 24)))
     title = load_course()[index].title.de
     assert seen[0].startswith(title + "\n") and seen[0].endswith("Los geht's: Enter")
-    end = seen[-2]
-    assert end.startswith(f"{title}\n{'✓' if good else '✗'} {german_text}")
-    assert "Regel: " in end
-    assert "Enter: nächstes Kapitel" in end
+    assert "Deine Entscheidung: Wähle im Feld unten, Enter bestätigt." in seen[1]
     assert seen[-1].startswith("✓ ")
-
-
-def test_ctrl_r_tries_the_chapter_again(cards: CardSet) -> None:
-    async def go() -> None:
-        app = LearnApp(cards)
-        async with app.run_test(size=(100, 40)) as pilot:
-            await settled(pilot)
-            await pilot.press("enter", "enter")  # the first chapter, begun
-            await settled(pilot)
-            screen = app.screen
-            assert isinstance(screen, ChapterScreen)
-            begun = screen.run.game.snapshot()
-            await pilot.press("p", "enter")  # pass: the wrong choice
-            await settled(pilot)
-            assert screen.run.mode == "over" and screen.text.startswith(
-                "Bidding for a power card\n✗ You passed")
-            await pilot.press("ctrl+r")
-            await settled(pilot)
-            assert screen.run.mode == "asking" and screen.run.game.snapshot() == begun
-            assert isinstance(app.focused, DecisionPanel)
-            await pilot.press("1", "enter")  # now outbid Leonidas
-            await settled(pilot)
-            assert screen.text.startswith("Bidding for a power card\n✓ You bid more")
-
-    asyncio.run(go())
+    for end, (_keys, good, _english, german_text) in zip(ends, [plays[1], plays[0], *plays[2:]],
+                                                         strict=True):
+        assert end.startswith(f"{title}\n{'✓' if good else '✗'} {german_text}")
+        assert "Regel: " in end
+        assert end.endswith("Enter: nächstes Kapitel · Strg+R: noch einmal · q: die Kapitel")
 
 
 def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: CardSet
@@ -375,16 +363,16 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
             assert prompts == ["✓  1. Bidding for a power card",
                                "   2. Outbid: move the bid or take it back",
                                "   3. The conquest row and the Barracks",
-                               "   4. Supply: feeding the inhabitants",
-                               "   5. A tempest, and protection",
-                               "   6. Paying for a building",
-                               "   7. Decline and the luxury card",
-                               "   8. The Market's half coin",
-                               "   9. Plague and your civilization",
-                               "  10. Drought: the richest field",
-                               "  11. Earthquake",
-                               "  12. The last round: restoration and scoring",
-                               "  13. Luxury goods and their limit",
+                               "   4. The Market's half coin",
+                               "   5. Paying for a building",
+                               "   6. Supply: feeding the inhabitants",
+                               "   7. A tempest, and protection",
+                               "   8. Plague and your civilization",
+                               "   9. Drought: the richest field",
+                               "  10. Earthquake",
+                               "  11. Decline and the luxury card",
+                               "  12. Luxury goods and their limit",
+                               "  13. The last round: restoration and scoring",
                                "  14. The guided game: the last two rounds"]
             assert listed.highlighted == 1  # the first chapter not done yet
             await pilot.press("end", "enter")
