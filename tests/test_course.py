@@ -29,6 +29,11 @@ from peloponnes_tui.tui.widgets.panel import DecisionPanel
 # per decision, whether it served the learner, and the start of the reaction it must bring, in
 # English and German).
 PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
+    "first-round": [
+        ([["1", "enter"], ["enter"]], True, "The Port is yours", "Der Hafen gehört dir"),
+        ([["p", "enter"]], False, "You saved your coin cards and drew three",
+         "Du hast deine Münzkarten gespart und drei gezogen"),
+    ],
     "bidding": [
         ([["1", "enter"]], True, "You bid more than Leonidas's two and took the Wheat Fields",
          "Du hast mehr als die zwei von Leonidas geboten"),
@@ -70,6 +75,11 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
          "Alle sind satt, und deine Auslage ist ganz"),
         ([["2", "0", "minus", "enter"]], False, "You fed your people by giving up a card",
          "Du hast deine Leute ernährt, indem du eine Karte aufgegeben hast"),
+    ],
+    "complete": [
+        ([["enter"]], True, "Both buildings are complete", "Beide Gebäude sind fertig"),
+        ([["1", "0", "enter"]], False, "A building left unpaid at a supply goes back to the box",
+         "Ein Gebäude, das bei einer Versorgung unbezahlt bleibt"),
     ],
     "tempest": [
         ([["enter"]], True, "Your card is covered, not lost",
@@ -194,7 +204,7 @@ def test_the_outcomes_the_keys_do_not_reach(cards: CardSet) -> None:
 def test_a_chapter_whose_last_outcome_has_conditions_is_refused(tmp_path: Path) -> None:
     from peloponnes_tui.learn.course import chapter_paths
 
-    text = chapter_paths()[0].read_text(encoding="utf-8")
+    text = chapter_paths()[1].read_text(encoding="utf-8")  # bidding
     broken = tmp_path / "broken.yaml"
     broken.write_text(text.replace("  - good: false\n", "  - when: {answered: [pass]}\n"
                                    "    good: false\n"), encoding="utf-8")
@@ -203,7 +213,7 @@ def test_a_chapter_whose_last_outcome_has_conditions_is_refused(tmp_path: Path) 
 
 
 def test_a_computer_decision_no_reply_fits_breaks_the_chapter(cards: CardSet) -> None:
-    chapter = load_course()[0]
+    chapter = load_course()[1]  # bidding
     broken = chapter.model_copy(update={"replies": []})
     run = ChapterRun(broken, cards)
     run.begin()
@@ -216,7 +226,7 @@ def test_a_computer_decision_no_reply_fits_breaks_the_chapter(cards: CardSet) ->
 
 
 def test_trying_again_goes_back_to_the_decision(cards: CardSet) -> None:
-    run = ChapterRun(load_course()[1], cards)  # the outbid chapter
+    run = ChapterRun(load_course()[2], cards)  # the outbid chapter
     run.begin()
     begun = run.game.snapshot()
     shown = run.answer(MoveBid("forest"))
@@ -228,7 +238,7 @@ def test_trying_again_goes_back_to_the_decision(cards: CardSet) -> None:
 
 
 def test_facts_read_the_learner_from_the_engine(cards: CardSet) -> None:
-    run = ChapterRun(load_course()[0], cards)
+    run = ChapterRun(load_course()[1], cards)  # bidding
     run.begin()
     run.answer(Pass())
     assert run.holds(Facts(answered=["pass"], events=["pass"], new_cards=0))
@@ -360,21 +370,23 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
             listed = course.query_one("#chapters")
             prompts = [str(listed.get_option_at_index(i).prompt)
                        for i in range(listed.option_count)]
-            assert prompts == ["✓  1. Bidding for a power card",
-                               "   2. Outbid: move the bid or take it back",
-                               "   3. The conquest row and the Barracks",
-                               "   4. The Market's half coin",
-                               "   5. Paying for a building",
-                               "   6. Supply: feeding the inhabitants",
-                               "   7. A tempest, and protection",
-                               "   8. Plague and your civilization",
-                               "   9. Drought: the richest field",
-                               "  10. Earthquake",
-                               "  11. Decline and the luxury card",
-                               "  12. Luxury goods and their limit",
-                               "  13. The last round: restoration and scoring",
-                               "  14. The guided game: the last two rounds"]
-            assert listed.highlighted == 1  # the first chapter not done yet
+            assert prompts == ["   1. The first round",
+                               "✓  2. Bidding for a power card",
+                               "   3. Outbid: move the bid or take it back",
+                               "   4. The conquest row and the Barracks",
+                               "   5. The Market's half coin",
+                               "   6. Paying for a building",
+                               "   7. Supply: feeding the inhabitants",
+                               "   8. Completing buildings at the supply",
+                               "   9. A tempest, and protection",
+                               "  10. Plague and your civilization",
+                               "  11. Drought: the richest field",
+                               "  12. Earthquake",
+                               "  13. Decline and the luxury card",
+                               "  14. Luxury goods and their limit",
+                               "  15. The last round: restoration and scoring",
+                               "  16. The guided game: the last two rounds"]
+            assert listed.highlighted == 0  # the first chapter not done yet
             await pilot.press("end", "enter")
             await settled(pilot)
             assert isinstance(app.screen, LearnScreen)
