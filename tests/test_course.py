@@ -398,3 +398,42 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
         assert app.return_code == 0
 
     asyncio.run(go())
+
+
+def test_switching_the_language_keeps_the_chapter_where_it_is(cards: CardSet) -> None:
+    """In the play app, "Learn to play" opens the course; a language switched in a chapter
+    draws the chapter again in German where it stands, and the list too."""
+    from peloponnes_tui.tui.app import PeloponnesApp
+
+    async def go() -> None:
+        app = PeloponnesApp(cards=cards, bot_pause=0)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settled(pilot)
+            await pilot.press("t")
+            await settled(pilot)
+            course = app.screen
+            assert isinstance(course, CourseScreen)
+            await pilot.press("down", "enter", "enter", "p", "enter")  # bidding: pass
+            await settled(pilot)
+            screen = app.screen
+            assert isinstance(screen, ChapterScreen) and screen.run.mode == "over"
+            played = screen.run.game.snapshot()
+            app.switch_language("de")
+            await settled(pilot)
+            assert screen.text.startswith("Um eine Machtkarte bieten\n✗ Du hast gepasst")
+            assert screen.run.game.snapshot() == played
+            await pilot.press("ctrl+r")
+            await settled(pilot)
+            assert screen.run.mode == "asking" and isinstance(app.focused, DecisionPanel)
+            await pilot.press("q")
+            await settled(pilot)
+            assert app.screen is course
+            listed = course.query_one("#chapters")
+            assert str(listed.get_option_at_index(1).prompt) == "✓  2. Um eine Machtkarte bieten"
+            app.switch_language("en")
+            await settled(pilot)
+
+    try:
+        asyncio.run(go())
+    finally:
+        set_language("en")

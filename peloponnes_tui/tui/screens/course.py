@@ -37,6 +37,10 @@ GUIDED = "guided-game"  # the list's last entry: the guided game of rounds 7-8
 Leaving = Literal["next", "list"]  # where a chapter's screen goes when it closes
 
 
+def heading() -> str:
+    return _("[b]Learn to play[/b] — choose a chapter and press Enter")
+
+
 class CourseScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "leave", N_("Leave"))]
     CSS_PATH = "course.tcss"
@@ -51,7 +55,7 @@ class CourseScreen(Screen[None]):
         self.progress, self.notice = load_progress()
 
     def compose(self) -> ComposeResult:
-        yield Label(_("[b]Learn to play[/b] — choose a chapter and press Enter"))
+        yield Label(heading())
         yield OptionList(*self.options(), id="chapters")
         yield KeysFooter()
 
@@ -71,6 +75,11 @@ class CourseScreen(Screen[None]):
                      len(self.chapters))
         self.query_one(OptionList).highlighted = first
         self.query_one(OptionList).focus()
+
+    async def relabel(self) -> None:
+        """The list again in the current language (it changed)."""
+        self.query_one(Label).update(heading())
+        self.relist()
 
     def relist(self) -> None:
         """Draw the list again (a chapter was done), keeping the highlighted entry."""
@@ -160,6 +169,9 @@ class ChapterScreen(TeachingScreen[Leaving]):
                 t.append("\n" + _("Enter: next chapter · Ctrl+R: try again · q: the chapters"),
                          style="bold")
         return t
+
+    def redraw(self) -> None:
+        self.show(self.run.shown)
 
     def show(self, shown: Shown) -> None:
         game = self.run.game

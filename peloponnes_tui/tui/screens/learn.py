@@ -94,6 +94,16 @@ class TeachingScreen(Screen[R]):
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= WIDE, "wide")
 
+    async def relabel(self) -> None:
+        """Draw everything again in the current language (it changed), keeping where the
+        game and the text are (composing the screen again would lose them)."""
+        self.query_one(TableView).relabel()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Show the pane and the panel again as they stand."""
+        raise NotImplementedError
+
     def mounted(self) -> None:
         self.set_class(self.app.size.width >= WIDE, "wide")
 
@@ -238,6 +248,9 @@ class LearnScreen(TeachingScreen[None]):
                 t.append("\n" + self.lesson.closing.shown() + "\n", style="bold")
                 t.append(_("q leaves the lesson"), style="dim")
         return t
+
+    def redraw(self) -> None:
+        self.show(self.run.shown)
 
     def show(self, shown: Shown) -> None:
         """Draw the board and the lesson pane; mount the panel when the lesson asks."""
