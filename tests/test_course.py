@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -152,6 +153,33 @@ def test_every_chapter_is_played_here_and_written_in_both_languages() -> None:
         assert len(found) == 2 + len(chapter.outcomes)  # title, intro, each outcome's text
         for text in found:
             assert text.en.strip() and text.de.strip() and text.en != text.de
+
+
+def test_the_numbers_the_chapters_name_are_the_engines(cards: CardSet) -> None:
+    """The chapters' texts name rule numbers in words (three coin cards for a pass, the value
+    plus three, a third of a row, three symbols, the caps of seventeen and three, income goods
+    from eleven inhabitants, eight rounds with piles A, B, C); the engine's must be the same."""
+    from peloponnes_tui.engine.numbers import rule_numbers
+
+    n = rule_numbers(cards)
+    assert (n.coins_for_passing, n.conquest_surcharge, n.row_share,
+            n.symbols_for_protection) == (3, 3, 3, 3)
+    assert (n.luxury_cap, n.declined_luxury_cap, n.luxury_income_from) == (17, 3, 11)
+    assert (n.luxury_card_inhabitants, n.luxury_card_power, n.cards_that_move_markers) == (2, 2, 2)
+    assert n.round_piles == ("A", "A", "A", "B", "B", "B", "C", "C")
+
+
+def test_the_docs_table_names_every_chapter_under_the_sections_it_teaches() -> None:
+    """``docs/learn.md``'s table of rulebook sections lists each chapter in a row of every
+    section its file says it teaches."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "learn.md").read_text(encoding="utf-8")
+    start = doc.index("| rulebook section | chapters |")
+    rows = [[c.strip() for c in line.split("|")[1:3]]
+            for line in doc[start:doc.index("\n\n", start)].split("\n")[2:]]
+    for n, chapter in enumerate(load_course(), 1):
+        for section in chapter.teaches:
+            assert any(heading.startswith(section) and str(n) in re.findall(r"\d+", cell)
+                       for heading, cell in rows), (n, chapter.id, section)
 
 
 def test_every_outcome_but_the_catch_all_is_reached_by_a_play() -> None:

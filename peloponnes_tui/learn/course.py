@@ -91,8 +91,9 @@ class Chapter(BaseModel):
     id: str
     title: Bilingual
     teaches: list[str] = Field(min_length=1)
-    """The rulebook's sections the chapter teaches (by their English headings, for
-    ``docs/learn.md``'s table)."""
+    """The rulebook's sections the chapter teaches, by the start of their English headings
+    (``tests/test_course.py`` checks that ``docs/learn.md``'s table lists the chapter under
+    each)."""
     intro: Bilingual
     """The situation and the question (shown before the decision)."""
     players: list[Name] = Field(min_length=2, max_length=5)
