@@ -120,6 +120,14 @@ PLAYS: dict[str, list[tuple[list[list[str]], bool, str, str]]] = {
         ([["p", "enter"]], False, "Argos stayed covered to the end",
          "Argos blieb bis zum Ende abgedeckt"),
     ],
+    "tie": [
+        ([["2", "enter"]], True, "Eleven each: a tie. The other values tie as well",
+         "Elf zu elf: Gleichstand. Auch die anderen Werte sind gleich"),
+        ([["1", "enter"]], False, "Eleven each: a tie, and the higher of the other value",
+         "Elf zu elf: Gleichstand, und der höhere andere Wert entscheidet"),
+        ([["p", "enter"]], False, "Without a card in the last round",
+         "Ohne Karte in der letzten Runde"),
+    ],
 }
 
 
@@ -413,7 +421,8 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
                                "  13. Decline and the luxury card",
                                "  14. Luxury goods and their limit",
                                "  15. The last round: restoration and scoring",
-                               "  16. The guided game: the last two rounds"]
+                               "  16. A tie at the end",
+                               "  17. The guided game: the last two rounds"]
             assert listed.highlighted == 0  # the first chapter not done yet
             await pilot.press("end", "enter")
             await settled(pilot)
