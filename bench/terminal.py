@@ -160,6 +160,7 @@ class Answer:
     wall: float
     cpu: float
     size: int
+    chunks: tuple[tuple[float, int], ...] = ()  # (seconds after the key, bytes) as read
 
 
 class Pane:
@@ -249,7 +250,8 @@ class Pane:
             if cpu - then_cpu <= BUSY_SHARE * (now - then_t):
                 self.seen = seen
                 size = sum(b for _t, b in self.chunks[n:seen])
-                return Answer(last - t0, cpu - c0, size)
+                return Answer(last - t0, cpu - c0, size,
+                              tuple((t - t0, b) for t, b in self.chunks[n:seen]))
 
     def screen(self) -> str:
         return self.tmux.run("capture-pane", "-p", "-t", self.name)
@@ -476,6 +478,15 @@ def cold(tmux: Tmux, programs: Programs, size: tuple[int, int], runs: int) -> li
             f"{med['game'] / med['label']:.2f}"]
 
 
+def write_frames(path: Path, where: str, keys: dict[str, list[Answer]]) -> None:
+    """Each answering key's output as read, the slowest first (``--frames``)."""
+    with path.open("a", encoding="utf-8") as f:
+        for kind in ("game answer", "bare answer"):
+            for answer in sorted(keys.get(kind, []), key=lambda a: -a.wall):
+                reads = " ".join(f"{t * 1000:.1f}:{b}" for t, b in answer.chunks)
+                f.write(f"{where} {kind:11} {answer.wall * 1000:6.1f} ms  {reads}\n")
+
+
 def size_arg(text: str) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in text.lower().replace("×", "x").split("x"))
@@ -503,6 +514,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help=f"pause before each decision's keys (default {THINK})")
     ap.add_argument("--quiet", type=float, default=QUIET * 1000, metavar="MS",
                     help=f"quiet output that ends a key's answer (default {QUIET * 1000:.0f})")
+    ap.add_argument("--frames", type=Path, metavar="FILE",
+                    help="write each answering key's output as read (ms after the key: bytes), "
+                         "one key a line, the slowest first: to see the frames of an answer")
     args = ap.parse_args(argv)
     QUIET = args.quiet / 1000
     sizes = args.size or [(120, 40), (80, 24)]
@@ -538,6 +552,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                            ("bare Textual, 'answer' key", k.get("bare answer", [])),
                            ("bare Textual, digit key", k.get("bare digit", []))],
                           figures)
+                    if args.frames is not None:
+                        write_frames(args.frames, where, k)
                 steppers: list[tuple[str, list[str], str]] = []
                 if replay_file is not None:
                     steppers.append(("replay", [*programs.game, "replay", str(replay_file)],

@@ -1,13 +1,16 @@
 """A card described in words, in the current language: one home for the board, its tooltips and
 ``peloponnes cards check`` (they used to word the same things apart).
 
-Only the card data and the translations: nothing here draws (no rich) or knows the app.
+Only the card data, the translations and the engine's rule numbers: nothing here draws (no rich)
+or knows the app.
 """
 
 from __future__ import annotations
 
 from peloponnes_tui.cards import CardSet, PowerCard
-from peloponnes_tui.i18n import _, name, ngettext
+from peloponnes_tui.engine.numbers import rule_numbers
+from peloponnes_tui.engine.tableau import BY_SYMBOLS
+from peloponnes_tui.i18n import _, in_words, name, ngettext
 
 
 def resource_short(resource: str, n: int) -> str:
@@ -59,6 +62,23 @@ def special_text(card: PowerCard, cards: CardSet) -> str:
     return ", ".join(parts)
 
 
+def symbols_text(cards: CardSet, cat: str) -> str:
+    """``three Tempest symbols``: the symbols of one catastrophe that protect from it (as many
+    as the engine's rules say)."""
+    n = rule_numbers(cards).symbols_for_protection
+    return ngettext("{n} {catastrophe} symbol", "{n} {catastrophe} symbols", n).format(
+        n=in_words(n), catastrophe=catastrophe_name(cards, cat))
+
+
+def protector_text(cards: CardSet, cat: str, protector: str) -> str:
+    """What protects a player from ``cat``, as the engine tells it (``PlayerView.protection``):
+    the building's name, or the symbols."""
+    if protector == BY_SYMBOLS:
+        return symbols_text(cards, cat)
+    card = cards.power_by_id.get(protector)
+    return name(card.name) if card is not None else protector
+
+
 def inhabitants_short(n: int) -> str:
     """``3 inh``: inhabitants in the board's short form."""
     return _("{n} inh").format(n=n)
@@ -76,4 +96,4 @@ def income_text(card: PowerCard) -> str:
 
 
 __all__ = ["catastrophe_name", "cost_text", "function_text", "income_text", "inhabitants_short",
-           "prod_text", "resource_short", "special_text"]
+           "prod_text", "protector_text", "resource_short", "special_text", "symbols_text"]

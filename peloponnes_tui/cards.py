@@ -81,9 +81,15 @@ def _check_source(value: str) -> str:
     raise Invalid(message("must be 'rulebook', 'designed' or 'review: URL'"))
 
 
+Language = Literal["en", "de"]
+
+
 class Names(_Model):
     en: Name
     de: Name
+    # the languages whose name is a plural ("Gerstenfelder", "Barley Fields"): a sentence with
+    # the name as its subject takes the plural verb there ("Gerstenfelder rücken ...")
+    plural: tuple[Language, ...] = ()
 
 
 class Production(_Model):
@@ -199,6 +205,11 @@ class PowerCard(_Model):
         return self.kind == "building"
 
 
+# The built-in cards' digests from before the names left the digest (version 4), and the digest
+# the same cards have now: saves made then load as before.
+EARLIER_DIGESTS = {"2107dfab23d9a2b7": "a5598671c8b64db1"}
+
+
 class CardSet(_Model):
     """Everything printed on the cards, validated and counted."""
 
@@ -232,9 +243,18 @@ class CardSet(_Model):
 
     @cached_property
     def digest(self) -> str:
-        """A short fingerprint of the data: saves record it so a replay uses the same cards."""
-        raw = self.model_dump_json().encode()
+        """A short fingerprint of what the rules use: saves record it so a replay uses the same
+        cards.  The names are left out, so that a better translation keeps every save loadable."""
+        unnamed = {"__all__": {"name"}}
+        raw = self.model_dump_json(exclude={
+            "luxury": {"name"}, "catastrophes": unnamed, "coin_backs": unnamed,
+            "civilizations": unnamed, "power_cards": unnamed}).encode()
         return hashlib.sha256(raw).hexdigest()[:16]
+
+    def same_cards(self, digest: str) -> bool:
+        """Whether a save's digest is of these cards (a save made before the names left the
+        digest has the digest the built-in cards had then)."""
+        return EARLIER_DIGESTS.get(digest, digest) == self.digest
 
     def income_for(self, inhabitants: int) -> IncomeRow:
         row = self.income[0]

@@ -30,7 +30,7 @@ from peloponnes_tui.cards import (
     PowerCard,
     Production,
 )
-from peloponnes_tui.i18n import _, name
+from peloponnes_tui.i18n import _, name, ngettext
 
 
 def _pile_rounds(pile: str) -> str:
@@ -64,10 +64,29 @@ def _plain(*parts: str, sep: str = " / ") -> Text:
     return Text(sep.join(parts))
 
 
+def _source_word(source: str) -> str:
+    """Where a card's values come from, in a word (``review: URL`` is a review)."""
+    if source.startswith("review"):
+        return _("review")
+    return {"rulebook": _("rulebook"), "designed": _("designed")}.get(source, source)
+
+
 def _source(source: str) -> Text:
-    if source.startswith("review: "):
-        return Text(_("review"), style="cyan")
-    return Text(source, style="green" if source == "rulebook" else "dim")
+    style = "cyan" if source.startswith("review: ") else "green" if source == "rulebook" else "dim"
+    return Text(_source_word(source), style=style)
+
+
+def _resource(resource: str) -> str:
+    """A coin back's resource, as a word."""
+    return {"wood": _("wood"), "stone": _("stone"), "grain": _("grain"),
+            "inhabitants": _("inhabitants")}.get(resource, resource)
+
+
+def _resource_amount(resource: str, n: int) -> str:
+    """``1 wood``, ``1 inhabitant``: what a coin back shows."""
+    if resource == "inhabitants":
+        return ngettext("{n} inhabitant", "{n} inhabitants", n).format(n=n)
+    return _("{n} {resource}").format(n=n, resource=_resource(resource))
 
 
 def _ok(found: int, expected: int) -> Text:
@@ -102,7 +121,8 @@ def _counts(cards: CardSet) -> Table:
         + [c.source for c in cards.catastrophes]
         + [cards.luxury.source]
     )
-    t.add_row(_("Sources"), ", ".join(f"{k} {n}" for k, n in sorted(sources.items())))
+    t.add_row(_("Sources"), ", ".join(f"{_source_word(k)} {n}"
+                                      for k, n in sorted(sources.items())))
     t.add_row(_("Data version / digest"), _plain(cards.version, cards.digest))
     return t
 
@@ -242,14 +262,15 @@ def _coin_backs(cards: CardSet) -> Table:
     t.add_column(_("Cards"), justify="right")
     t.add_column(_("Source"))
     for b in cards.coin_backs:
-        t.add_row(_plain(b.name.en, b.name.de), f"{b.amount} {b.resource}", str(b.count),
+        t.add_row(_plain(b.name.en, b.name.de), _resource_amount(b.resource, b.amount),
+                  str(b.count),
                   _source(b.source))
     by_resource = Counter[str]()
     for b in cards.coin_backs:
         by_resource[b.resource] += b.count
     t.add_section()
     t.add_row(Text(_("by kind"), style="italic"),
-              ", ".join(f"{r} {n}" for r, n in by_resource.items()), str(total), "")
+              ", ".join(f"{_resource(r)} {n}" for r, n in by_resource.items()), str(total), "")
     return t
 
 

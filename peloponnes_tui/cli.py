@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -12,7 +13,17 @@ from statistics import mean, pstdev
 from typing import TYPE_CHECKING
 
 from peloponnes_tui import __version__
-from peloponnes_tui.i18n import LANGUAGES, _, name, ngettext, set_language
+from peloponnes_tui.arguments import ArgumentParser
+from peloponnes_tui.i18n import (
+    LANGUAGES,
+    _,
+    kind_name,
+    name,
+    ngettext,
+    number,
+    percent,
+    set_language,
+)
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
@@ -41,8 +52,8 @@ def _bounded_int(text: str, lo: int, hi: int, what: str) -> int:
             _("{what} must be a whole number, not {value}").format(what=what, value=_shown(text)))
     if len(digits) > _DIGITS or not lo <= int(raw) <= hi:
         raise argparse.ArgumentTypeError(
-            _("{what} must be from {lo:,} to {hi:,}, not {value}").format(
-                what=what, lo=lo, hi=hi, value=_shown(text)))
+            _("{what} must be from {lo} to {hi}, not {value}").format(
+                what=what, lo=number(lo), hi=number(hi), value=_shown(text)))
     return int(raw)
 
 
@@ -61,8 +72,8 @@ def games_arg(text: str) -> int:
         return _bounded_int(text, 1, MAX_GAMES, _("the number of games"))
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            _("must be at least 1 and at most {most:,}, not {value}").format(
-                most=MAX_GAMES, value=_shown(text))) from None
+            _("must be at least 1 and at most {most}, not {value}").format(
+                most=number(MAX_GAMES), value=_shown(text))) from None
 
 
 def workers_arg(text: str) -> int:
@@ -86,6 +97,18 @@ MAX_SERVED_GAMES = 256
 def max_games_arg(text: str) -> int:
     """``serve --max-games``: 1 to 256."""
     return _bounded_int(text, 1, MAX_SERVED_GAMES, _("the number of games"))
+
+
+def pause_arg(text: str) -> float:
+    """``table --bot-pause``: 0 to 10 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(_("{value} is not a number of seconds from 0 to 10")
+                                         .format(value=_shown(text)))
+    return value
 
 
 def public_url_arg(text: str) -> str:
@@ -145,11 +168,11 @@ def text_arg(what: str) -> Callable[[str], str]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
+    ap = ArgumentParser(
         prog="peloponnes",
         description=_("The Peloponnes Card Game in the terminal (2-5 players, hot-seat)."))
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    ap.add_argument("--lang", choices=LANGUAGES, default=None,
+    ap.add_argument("--lang", choices=LANGUAGES, default=None, type=lang_value,
                     help=_("language: en (English) or de (Deutsch); default from LANGUAGE, "
                            "LC_ALL or LANG"))
     ap.add_argument("--cards", metavar="PATH", type=text_arg(_("the path")),
@@ -160,8 +183,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command")
     # --lang after the command as well (peloponnes simulate --lang de); SUPPRESS keeps a value
     # given before the command
-    lang = argparse.ArgumentParser(add_help=False)
-    lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+    lang = ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, type=lang_value,
                       help=_("language: en or de"))
 
     sim = sub.add_parser("simulate", parents=[lang],
@@ -173,8 +196,8 @@ def _parser() -> argparse.ArgumentParser:
                      help=_("1 to 5 comma-separated bot names, one per seat (default: random "
                             "for each)"))
     sim.add_argument("--games", type=games_arg, default=100,
-                     help=_("number of games (1 to {most:,}; default 100)").format(
-                         most=MAX_GAMES))
+                     help=_("number of games (1 to {most}; default 100)").format(
+                         most=number(MAX_GAMES)))
     sim.add_argument("--seed", type=seed_arg, default=1,
                      help=_("seed of the run (0 to 2**63-1): each game's own seed is made from "
                             "it and the game's number, so runs with different seeds share no "
@@ -224,6 +247,40 @@ def _parser() -> argparse.ArgumentParser:
                      help=_("the address the players open, when it is not this computer's "
                             "own (a name of the network, a proxy): http(s)://host[:port]"))
 
+    tab = sub.add_parser(
+        "table", parents=[lang],
+        help=_("one game, each player on their own device (needs the web extra; see README)"),
+        description=_("Open a table: this computer holds the game, and every player joins "
+                      "with the link of their own seat (peloponnes join LINK). Each link is a "
+                      "secret key to one seat; one more link lets onlookers watch. Started "
+                      "again with the same --file, the table goes on where it was."))
+    tab.add_argument("--seats", type=text_arg(_("the seats")), default=None,
+                     help=_("2 to 5 seats, comma-separated: a name for a person, "
+                            "computer[:kind] for a computer player (e.g. "
+                            "\"Ana,Ben,computer:strong\"); not needed to resume a table"))
+    tab.add_argument("--file", type=text_arg(_("the path")), default=None,
+                     help=_("the table's file, written after every answer (default: "
+                            "table.json in the data folder)"))
+    tab.add_argument("--host", type=text_arg(_("the host")), default=None,
+                     help=_("address to listen on (default 0.0.0.0: the devices of your "
+                            "network)"))
+    tab.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
+    tab.add_argument("--public-url", type=public_url_arg, default=None,
+                     help=_("the address the devices open, when it is not this computer's "
+                            "own: http(s)://host[:port]"))
+    tab.add_argument("--seed", type=seed_arg, default=None, help=_("seed (0 to 2**63-1)"))
+    tab.add_argument("--bot-pause", type=pause_arg, default=None,
+                     help=_("seconds before each computer move (0 to 10; default 1)"))
+    tab.add_argument("--no-qr", action="store_true",
+                     help=_("print the links without their QR codes"))
+
+    joining = sub.add_parser(
+        "join", parents=[lang], help=_("take your seat at a table (peloponnes table) in this "
+                                       "terminal"))
+    joining.add_argument("link", metavar="LINK", type=text_arg(_("the link")), nargs="?",
+                         help=_("the link of your seat, as the host gave it (with the part "
+                                "after #)"))
+
     cards = sub.add_parser("cards", parents=[lang], help=_("card data tools"))
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     check = cards_sub.add_parser("check", parents=[lang],
@@ -245,6 +302,7 @@ def _load(path: str | None) -> CardSet:
 
 def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     from peloponnes_tui.simulate import (
+        GameNotWritten,
         Run,
         Summary,
         default_workers,
@@ -272,12 +330,20 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     saved: list[tuple[int, Path]] = []
     run = Run(cards, tuple(bots), args.seed, folder)
     workers = default_workers() if args.workers is None else args.workers
-    for record, seed, path in play_games(run, args.games, workers):
-        summary.add(record)
-        if path is not None:
-            saved.append((seed, path))
-        if args.json:
-            print(json.dumps(record), flush=False)
+    try:
+        for record, seed, path in play_games(run, args.games, workers):
+            summary.add(record)
+            if path is not None:
+                saved.append((seed, path))
+            if args.json:
+                print(json.dumps(record), flush=False)
+    except GameNotWritten as exc:
+        print(ngettext("peloponnes: cannot write the game file {path} ({reason}); stopped "
+                       "after {n:,} game",
+                       "peloponnes: cannot write the game file {path} ({reason}); stopped "
+                       "after {n:,} games", summary.games).format(
+                           path=exc.path, reason=exc.reason, n=summary.games), file=sys.stderr)
+        return 2
     if args.json:
         return 0
     from rich.console import Console
@@ -285,16 +351,18 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     from rich.text import Text  # names from the card file print as they are, never as markup
 
     con = Console()
+    dash, bar = printable_or("–", "-"), printable_or("█", "#")
     n = summary.games
-    con.print(Text(_("{games} games, {players} players, seed {seed}").format(
-        games=n, players=len(bots), seed=args.seed), style="bold"))
+    con.print(Text(ngettext("{games} game, {players} players, seed {seed}",
+                            "{games} games, {players} players, seed {seed}", n).format(
+        games=number(n), players=len(bots), seed=args.seed), style="bold"))
     t = Table(title=_("Wins per seat"))
     t.add_column(_("seat"))
     t.add_column(_("wins"), justify="right")
     t.add_column(_("rate"), justify="right")
     for seat in range(len(bots)):
         w = summary.seat_wins[seat + 1]
-        t.add_row(str(seat + 1), share_text(w), f"{w / n:.1%}")
+        t.add_row(str(seat + 1), share_text(w), percent(w / n))
     con.print(t)
     t = Table(title=_("Computer players"))
     for i, col in enumerate((_("bot"), _("games"), _("wins"), _("win rate (range at 95%)"),
@@ -304,8 +372,9 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         w = summary.bot_wins[bot]
         lo, hi = wilson(w, games)
         sc = summary.bot_scores[bot]
-        t.add_row(bot, str(games), share_text(w), f"{w / games:.1%} ({lo:.1%}–{hi:.1%})",
-                  f"{mean(sc):.2f}", f"{pstdev(sc):.2f}")
+        t.add_row(kind_name(bot), number(games), share_text(w),
+                  f"{percent(w / games)} ({percent(lo)}{dash}{percent(hi)})",
+                  number(mean(sc), 2), number(pstdev(sc), 2))
     con.print(t)
     t = Table(title=_("Wins per civilization"))
     for i, col in enumerate((_("civilization"), _("games"), _("wins"),
@@ -316,8 +385,8 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
         w = summary.civ_wins[civ]
         lo, hi = wilson(w, games)
         shown = name(civ_names[civ]) if civ in civ_names else civ
-        t.add_row(Text(shown), str(games), share_text(w),
-                  f"{w / games:.1%} ({lo:.1%}–{hi:.1%})")
+        t.add_row(Text(shown), number(games), share_text(w),
+                  f"{percent(w / games)} ({percent(lo)}{dash}{percent(hi)})")
     con.print(t)
     t = Table(title=_("Final scores"))
     t.add_column(_("score"), justify="right")
@@ -326,15 +395,15 @@ def cmd_simulate(args: argparse.Namespace, cards: CardSet) -> int:
     top = max(summary.scores.values())
     for score in sorted(summary.scores):
         k = summary.scores[score]
-        t.add_row(str(score), str(k), "█" * max(1, round(30 * k / top)))
+        t.add_row(str(score), str(k), bar * max(1, round(30 * k / top)))
     con.print(t)
     t = Table(title=_("Catastrophes"))
     t.add_column(_("catastrophe"))
     t.add_column(_("struck in"), justify="right")
     for cat in cards.catastrophes:
         k = summary.catastrophes[cat.id]
-        struck = ngettext("{k} game ({share:.0%})", "{k} games ({share:.0%})", k)
-        t.add_row(Text(name(cat.name)), struck.format(k=k, share=k / n))
+        struck = ngettext("{k} game ({share})", "{k} games ({share})", k)
+        t.add_row(Text(name(cat.name)), struck.format(k=number(k), share=percent(k / n, 0)))
     con.print(t)
     if saved:
         t = Table(title=_("Saved games"))
@@ -374,6 +443,11 @@ def cmd_demo(args: argparse.Namespace, cards: CardSet) -> int:
                 print(_("peloponnes: the demonstration screen is not part of this build; "
                         "showing the narration as text."), file=sys.stderr)
             else:
+                problem = terminal_problem()
+                if problem is not None:
+                    print(_("peloponnes: {problem}. 'peloponnes demo --text' prints the "
+                            "narration instead.").format(problem=problem), file=sys.stderr)
+                    return 2
                 return int(run_demo(cards=cards, scenario=scenario, bots=",".join(args.bots),
                                     seed=args.seed))
         if scenario is not None:
@@ -453,9 +527,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The ``peloponnes`` command; returns the exit status (0, 1 for an internal error, 2 for a
     refused value or file, 130 for Ctrl+C)."""
     where = "peloponnes"
+    tolerant_output()
     try:
         # the language first: the help and every refusal are written in it
-        set_language(_language_asked(sys.argv[1:] if argv is None else argv))
+        args_given = sys.argv[1:] if argv is None else argv
+        set_language(_language_asked(args_given))
+        if None in _lang_values(args_given):
+            print(_("peloponnes: --lang needs a language: en (English) or de (Deutsch)"),
+                  file=sys.stderr)
+            return 2
         parser = _parser()
         try:
             args = parser.parse_args(argv)
@@ -467,6 +547,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"peloponnes {args.command or 'play'}"
         if args.command == "serve":
             return cmd_serve(args)
+        if args.command == "table":
+            return cmd_table(args)
+        if args.command == "join":
+            return cmd_join(args)
         if args.web_session:
             from peloponnes_tui.web_page import web_session
 
@@ -484,14 +568,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         return report_crash(exc, where)
 
 
+def tolerant_output() -> None:
+    """Let stdout and stderr write what their encoding cannot hold as "?" instead of failing:
+    with PYTHONIOENCODING=ascii or latin-1 a dash, "…" or "█" once ended a command with an
+    error. The output degrades; the command runs to its end."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
+def printable_or(text: str, fallback: str) -> str:
+    """``text`` if stdout's encoding can write it, else ``fallback`` (ASCII)."""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return fallback
+    return text
+
+
 def _language_asked(argv: Sequence[str]) -> str | None:
     """The value of ``--lang`` wherever it stands (None when absent or not one of ours: the
     environment decides, and the full parser then refuses a wrong value)."""
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--lang")
-    known, _rest = pre.parse_known_args(list(argv))
-    lang = known.lang
+    values = _lang_values(argv)
+    lang = values[-1] if values else None
     return lang if lang in LANGUAGES else None
+
+
+def _lang_values(argv: Sequence[str]) -> list[str | None]:
+    """Each value given to ``--lang`` (``--lang de``, ``--lang=de``), None where it has none.
+    Read by hand, not by a second parser: that one's refusals would name it, not ours."""
+    args = list(argv)
+    values: list[str | None] = []
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            values.append(arg.removeprefix("--lang="))
+        elif arg == "--lang":
+            follows = args[i + 1] if i + 1 < len(args) else None
+            values.append(None if follows is None or follows.startswith("-") else follows)
+    return values
+
+
+def lang_value(text: str) -> str:
+    """``--lang``'s value as argparse checks and echoes it: cut to 20 characters, so that a
+    refused 100,000-character value gives one short line."""
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 def _conflict(args: argparse.Namespace) -> str | None:
@@ -522,6 +646,45 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(args.host or DEFAULT_HOST, DEFAULT_PORT if args.port is None else args.port,
                  args.cards, public_url=args.public_url, max_games=args.max_games,
                  lang=args.lang)
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    from peloponnes_tui.serve import DEFAULT_PORT, table
+
+    return table(args.seats, args.file, args.host or "0.0.0.0",
+                 DEFAULT_PORT if args.port is None else args.port, args.cards,
+                 public_url=args.public_url, seed=args.seed,
+                 bot_pause=1.0 if args.bot_pause is None else args.bot_pause, qr=not args.no_qr,
+                 lang=args.lang)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    try:
+        import aiohttp  # noqa: F401
+    except ImportError:
+        from peloponnes_tui.serve import MISSING
+
+        print(MISSING, file=sys.stderr)
+        return 2
+    from peloponnes_tui.tui.join import LINK_ENV, LinkError, parse_link, run_join
+
+    # a browser page of a table runs join with its link in the environment (table.py)
+    link = args.link if args.link is not None else os.environ.get(LINK_ENV, "")
+    try:
+        parse_link(link)
+    except LinkError as exc:
+        print(f"peloponnes join: {exc}", file=sys.stderr)
+        return 2
+    problem = terminal_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    if args.web_session:
+        from peloponnes_tui.web_page import web_session
+
+        with web_session():
+            return run_join(link, _load(args.cards), lang=args.lang)
+    return run_join(link, _load(args.cards), lang=args.lang)
 
 
 def _run(args: argparse.Namespace) -> int:

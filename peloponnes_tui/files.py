@@ -18,7 +18,6 @@ DATA_DIR_ENV = "PELOPONNES_DATA_DIR"
 AUTOSAVE = "autosave.json"
 
 
-
 CONFIG_DIR_ENV = "PELOPONNES_CONFIG_DIR"
 
 
@@ -69,6 +68,57 @@ def atomic_write(path: Path, text: str) -> None:
     _fsync_dir(path.parent)
 
 
+def write_new(path: Path, text: str) -> None:
+    """Write a new file, whole or not at all, and never over one that exists
+    (``FileExistsError`` then: nothing is written).
+
+    The text goes to a temporary file as in :func:`atomic_write`, which is then linked to
+    ``path``: the link fails if ``path`` exists, so of two writes at once only one gets the
+    name. Where the file system has no links, the file is created exclusively instead.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX,
+                               dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # no links here (some removable or network drives)
+            out = open(path, "x", encoding="utf-8")  # noqa: SIM115 (removed if a write fails)
+            try:
+                with out:
+                    out.write(text)
+                    out.flush()
+                    os.fsync(out.fileno())
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+                raise
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    _fsync_dir(path.parent)
+
+
+def write_unique(folder: Path, stem: str, text: str, suffix: str = ".json",
+                 tries: int = 1000) -> Path:
+    """Write ``text`` to a new file ``<stem><suffix>`` in ``folder``, or ``<stem>-2<suffix>``,
+    ``-3`` ... when that name is taken: never over another file. Returns the path."""
+    for n in range(1, tries + 1):
+        path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+        try:
+            write_new(path, text)
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(f"{tries} files named {stem}… exist already in {folder}")
+
+
 def _fsync_dir(folder: Path) -> None:
     """Make a rename in ``folder`` durable (where the system allows opening a folder)."""
     with contextlib.suppress(OSError, AttributeError):
@@ -117,4 +167,5 @@ def saves_dir() -> Path:
 
 
 __all__ = ["AUTOSAVE", "CONFIG_DIR_ENV", "DATA_DIR_ENV", "STALE_TMP", "TMP_SUFFIX", "atomic_write",
-           "autosave_path", "clean_stale_temp_files", "config_dir", "data_dir", "saves_dir"]
+           "autosave_path", "clean_stale_temp_files", "config_dir", "data_dir", "saves_dir",
+           "write_new", "write_unique"]

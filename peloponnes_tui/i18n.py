@@ -11,8 +11,10 @@ where it is shown, in the language chosen now.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
+import sys
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -62,15 +64,37 @@ def detect(env: Mapping[str, str] | None = None) -> str:
 class _State:
     language = DEFAULT
     translations: gettext.NullTranslations = gettext.NullTranslations()
+    warned = False  # the unreadable catalog has been reported
 
 
 def set_language(language: str | None = None) -> str:
-    """Use ``language`` (``en``/``de``), or the environment's when None; returns the one used."""
+    """Use ``language`` (``en``/``de``), or the environment's when None; returns the one used.
+
+    A catalog that cannot be read (a damaged or cut ``.mo``) is not the end of the program:
+    English is used instead, and one line on stderr says so (once a run)."""
     lang = language if language in LANGUAGES else detect()
-    _State.language = lang
-    _State.translations = gettext.translation(DOMAIN, locale_dir(), languages=[lang],
-                                              fallback=True)
+    try:
+        translations = gettext.translation(DOMAIN, locale_dir(), languages=[lang],
+                                           fallback=True)
+    except Exception as exc:  # a damaged file raises many kinds of error
+        _State.language, _State.translations = DEFAULT, gettext.NullTranslations()
+        _catalog_unreadable(lang, exc)
+        return DEFAULT
+    _State.language, _State.translations = lang, translations
     return lang
+
+
+def _catalog_unreadable(lang: str, error: Exception) -> None:
+    """Say once on stderr that the catalog of ``lang`` cannot be read (in English: it is the
+    language left)."""
+    if _State.warned:
+        return
+    _State.warned = True
+    with contextlib.suppress(OSError, ValueError):
+        print(_("peloponnes: the texts for the language '{language}' cannot be read ({kind}); "
+                "showing English. Reinstall the program to repair them.").format(
+                    language=lang, kind=type(error).__name__),
+              file=sys.stderr, flush=True)
 
 
 def language() -> str:
@@ -87,12 +111,66 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _State.translations.ngettext(singular, plural, n)
 
 
+# the locale Babel writes numbers in, for each of our languages
+NUMBER_LOCALES = {"en": "en_US", "de": "de_DE"}
+
+
+def number(value: float, decimals: int = 0, fixed: bool = True) -> str:
+    """A number as the current language writes it: ``100,000`` / ``100.000``, ``2.50`` /
+    ``2,50`` (Babel's data for the language); ``fixed=False`` leaves out trailing zeros
+    (``2.5``, ``7``)."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + ("0" if fixed else "#") * decimals if decimals > 0 else "")
+    return format_decimal(value, format=pattern, locale=NUMBER_LOCALES[_State.language])
+
+
+def percent(share: float, decimals: int = 1) -> str:
+    """A share (0.3) as a percentage the way the current language writes it: ``30.0%`` /
+    ``30,0 %`` (Babel's pattern for the language, with ``decimals`` places)."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    locale = Locale.parse(NUMBER_LOCALES[_State.language])
+    pattern = locale.percent_formats[None].pattern.split(";")[0]
+    if decimals > 0:
+        pattern = pattern.replace("0", "0." + "0" * decimals, 1) if "." not in pattern else pattern
+    return format_percent(share, format=pattern, locale=locale)
+
+
 def in_words(n: int) -> str:
     """A rule number as a rules text writes it (``three``; digits beyond twelve), in the current
     language: the translated twin of ``engine.numbers.in_words``."""
     words = (_("zero"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"),
              _("seven"), _("eight"), _("nine"), _("ten"), _("eleven"), _("twelve"))
     return words[n] if 0 <= n < len(words) else str(n)
+
+
+def share_in_words(row_share: int) -> str:
+    """One card in ``row_share`` of a row, in words ("a third", "ein Drittel")."""
+    match row_share:
+        case 2:
+            return _("half")
+        case 3:
+            return _("a third")
+        case 4:
+            return _("a quarter")
+        case _:
+            return _("one in {n}").format(n=row_share)
+
+
+def kind_name(kind: str) -> str:
+    """A computer player's kind or strength in words (a save's older names too; ``computer``
+    for the lessons' computer seats)."""
+    return {"beginner": _("beginner"), "standard": _("standard"), "strong": _("strong"),
+            "random": _("random"), "heuristic": _("standard"), "search": _("strong"),
+            "computer": _("computer")}.get(kind, kind)
+
+
+def language_in_words(lang: str) -> str:
+    """A language's name in the current language ("Englisch" in German), as a sentence says it;
+    :data:`LANGUAGE_NAMES` has each in its own."""
+    return {"en": _("English"), "de": _("German")}.get(lang, lang)
 
 
 def N_(message: str) -> str:
@@ -106,5 +184,15 @@ def name(names: Named) -> str:
     return names.de if _State.language == "de" else names.en
 
 
+def number_of(names: Named) -> int:
+    """The grammatical number of a name in the current language, as a count for
+    :func:`ngettext`: 2 for a plural name ("Gerstenfelder"), 1 otherwise; a sentence whose
+    subject is the name takes its verb from it (``ngettext("{card} moves", "{card} move",
+    number_of(names))``)."""
+    plural = getattr(names, "plural", ())
+    return 2 if _State.language in plural else 1
+
+
 __all__ = ["DEFAULT", "DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Named", "_", "detect",
-           "in_words", "language", "locale_dir", "name", "ngettext", "set_language"]
+           "in_words", "kind_name", "language", "language_in_words", "locale_dir", "name",
+           "ngettext", "number", "number_of", "percent", "set_language", "share_in_words"]

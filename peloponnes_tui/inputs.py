@@ -74,8 +74,12 @@ in the shipped files is some 300 characters."""
 # Text may hold line breaks and tabs (YAML folded text); a name holds none at all.
 _CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-NAME_RESTRICT = r"[^\x00-\x1f\x7f-\x9f]*"
-"""A regular expression a name typed in the app must match (no control character)."""
+# Lone surrogates (U+D800 to U+DFFF): a JSON escape ("\\ud800") gives one, but it is no
+# character and cannot be written as UTF-8, so every later save of it would fail.
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+NAME_RESTRICT = r"[^\x00-\x1f\x7f-\x9f\ud800-\udfff]*"
+"""A regular expression a name typed in the app must match (no control character, no lone
+surrogate)."""
 
 _MESSAGE_MAX = 400  # characters of a whole refusal message
 
@@ -287,6 +291,9 @@ def check_name(value: str) -> str:
                               length=len(value), most=NAME_MAX))
     if _CONTROL.search(value):
         raise Invalid(message("a name must not hold control characters"))
+    if _SURROGATE.search(value):
+        raise Invalid(message("a name must not hold a lone surrogate (a character that cannot "
+                              "be saved)"))
     return value
 
 
@@ -313,6 +320,10 @@ def _string_problem(value: str) -> Message | None:
     if found:
         return message("a text holding the control character {char}; refused",
                        char=f"U+{ord(found.group()):04X}")
+    found = _SURROGATE.search(value)
+    if found:
+        return message("a text holding the lone surrogate {char}, which cannot be saved; "
+                       "refused", char=f"U+{ord(found.group()):04X}")
     return None
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from peloponnes_tui.card_text import catastrophe_name
+from peloponnes_tui.card_text import catastrophe_name, symbols_text
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.log import Event
 from peloponnes_tui.engine.state import CIV, LUXURY
 from peloponnes_tui.engine.tableau import BY_SYMBOLS
-from peloponnes_tui.i18n import _, name, ngettext
+from peloponnes_tui.i18n import _, name, ngettext, number_of
 
 
 def card_name(cards: CardSet, card: str, civ: str | None = None) -> str:
@@ -51,6 +51,9 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
     """The sentence for ``ev`` in the current language; ``names`` are the seats' player names."""
     player = names[ev.player] if ev.player is not None else ""
     card = card_name(cards, ev.cards[0]) if ev.cards else ""
+    # the card's name as a subject: 2 when it takes a plural verb ("Gerstenfelder rücken")
+    info = cards.power_by_id.get(ev.cards[0]) if ev.cards else None
+    number = number_of(info.name) if info is not None else 1
     match ev.kind:
         case "setup":
             civ = cards.civ_by_id[ev.get("civ")]
@@ -75,22 +78,28 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
         case "track":
             shows = ev.get("shows")
             if shows is not None:
-                return _("{card} shows {catastrophe}, which has already struck: its marker "
-                         "stays.").format(card=card, catastrophe=catastrophe_name(cards, shows))
+                return ngettext("{card} shows {catastrophe}, which has already struck: its "
+                                "marker stays.",
+                                "{card} show {catastrophe}, which has already struck: its "
+                                "marker stays.", number).format(
+                    card=card, catastrophe=catastrophe_name(cards, shows))
             cat, left = catastrophe_name(cards, ev.get("catastrophe")), ev.get("left")
             if left == 0:
-                return _("{card} moves {catastrophe} one space on to its last space.").format(
-                    card=card, catastrophe=cat)
-            return _("{card} moves {catastrophe} one space on ({left} to go).").format(
-                card=card, catastrophe=cat, left=left)
+                return ngettext("{card} moves {catastrophe} one space on to its last space.",
+                                "{card} move {catastrophe} one space on to its last space.",
+                                number).format(card=card, catastrophe=cat)
+            return ngettext("{card} moves {catastrophe} one space on ({left} to go).",
+                            "{card} move {catastrophe} one space on ({left} to go).",
+                            number).format(card=card, catastrophe=cat, left=left)
         case "strike":
             return _("{catastrophe} strikes!").format(
                 catastrophe=catastrophe_name(cards, ev.get("catastrophe")))
         case "protected":
             cat = catastrophe_name(cards, ev.get("catastrophe"))
             if ev.get("by") == BY_SYMBOLS:
-                return _("{player} is protected from {catastrophe} by three {catastrophe} "
-                         "symbols.").format(player=player, catastrophe=cat)
+                return _("{player} is protected from {catastrophe} by {symbols}.").format(
+                    player=player, catastrophe=cat,
+                    symbols=symbols_text(cards, ev.get("catastrophe")))
             return _("{player} is protected from {catastrophe} by {building}.").format(
                 player=player, catastrophe=cat, building=card_name(cards, ev.get("by")))
         case "unaffected":
@@ -99,9 +108,9 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
                     return _("{player} has no civilization left to lay waste.").format(
                         player=player)
                 case "earthquake":
-                    return _("{player} has no buildings to lose.").format(player=player)
+                    return _("{player} has no uncovered buildings to lose.").format(player=player)
                 case "tempest":
-                    return _("{player} has no landscapes to lose.").format(player=player)
+                    return _("{player} has no uncovered landscapes to lose.").format(player=player)
                 case _:  # drought (a decline always finds the luxury goods or the card)
                     return _("{player} has no power card that produces grain.").format(
                         player=player)
@@ -212,8 +221,11 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
                     return _("{player} is now protected from {catastrophe}: the luxury card "
                              "counts again.").format(player=player, catastrophe=cat)
                 case _:
-                    return _("{player} is now protected from {catastrophe}: {card} is "
-                             "uncovered.").format(player=player, catastrophe=cat, card=card)
+                    return ngettext("{player} is now protected from {catastrophe}: {card} is "
+                                    "uncovered.",
+                                    "{player} is now protected from {catastrophe}: {card} are "
+                                    "uncovered.", number).format(
+                        player=player, catastrophe=cat, card=card)
         case "score":
             return _("{player}: population {population}, power {power}, score {score}.").format(
                 player=player, population=ev.get("population"), power=ev.get("power"),

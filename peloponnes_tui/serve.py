@@ -17,7 +17,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from peloponnes_tui.i18n import _
+from peloponnes_tui.i18n import _, ngettext
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -83,9 +83,12 @@ def serve(host: str, port: int, cards_path: str | None, public_url: str | None =
 
     def ready(server: WebServer) -> None:
         shown = public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
-        print(_("Serving Peloponnes on {url} (at most {n} games at once; no password: anyone "
-                "who can reach this address can play; Ctrl+C stops it).").format(
-                    url=shown, n=settings.max_games), file=sys.stderr, flush=True)
+        print(ngettext("Serving Peloponnes on {url} (at most {n} game at once; no password: "
+                       "anyone who can reach this address can play; Ctrl+C stops it).",
+                       "Serving Peloponnes on {url} (at most {n} games at once; no password: "
+                       "anyone who can reach this address can play; Ctrl+C stops it).",
+                       settings.max_games).format(url=shown, n=settings.max_games),
+              file=sys.stderr, flush=True)
         if host in ("0.0.0.0", "::") and public_url is None:
             print(_("Other devices on the network open http://<this computer's address>:{port}"
                     ).format(port=port), file=sys.stderr, flush=True)
@@ -98,3 +101,47 @@ def serve(host: str, port: int, cards_path: str | None, public_url: str | None =
     return 0
 
 
+
+
+def table(seats_text: str | None, file: str | None, host: str, port: int,
+          cards_path: str | None, public_url: str | None = None, seed: int | None = None,
+          bot_pause: float = 1.0, qr: bool = True, lang: str | None = None) -> int:
+    """Open (or resume) a table and serve it until interrupted; 2 for a refused value, a table
+    file that cannot be used or an address that cannot be used."""
+    try:
+        import aiohttp  # noqa: F401
+        import segno  # noqa: F401
+    except ImportError:
+        print(MISSING, file=sys.stderr)
+        return 2
+    import asyncio
+
+    from peloponnes_tui.cards import CardDataError, load_cards
+    from peloponnes_tui.files import data_dir
+    from peloponnes_tui.refusals import error_text
+    from peloponnes_tui.table import Table, TableError, parse_seats, run_table
+    from peloponnes_tui.webserver import ServeError, quiet_logging
+
+    try:
+        seats = None if seats_text is None else parse_seats(seats_text)
+    except ValueError as exc:
+        print(f"peloponnes table: --seats: {exc}", file=sys.stderr)
+        return 2
+    path = Path(file) if file is not None else data_dir() / "table.json"
+    try:
+        cards = load_cards(cards_path)
+        table = Table.open(path, cards, seats, seed, bot_pause)
+    except CardDataError as exc:
+        print(f"peloponnes table: {error_text(exc)}", file=sys.stderr)
+        return 2
+    except (TableError, OSError) as exc:
+        print(f"peloponnes table: {exc}", file=sys.stderr)
+        return 2
+    quiet_logging()
+    try:
+        asyncio.run(run_table(table, host, port, public_url, out=sys.stdout, qr=qr,
+                              cards_path=cards_path, lang=lang))
+    except ServeError as exc:
+        print(f"peloponnes table: {exc}", file=sys.stderr)
+        return 2
+    return 0

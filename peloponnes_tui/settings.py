@@ -76,6 +76,10 @@ def default_seat_settings() -> tuple[SeatSettings, ...]:
                  for i, colour in enumerate(COLOURS))
 
 
+# the games in which the board shows the card legend until the player hides it or shows it
+LEGEND_GAMES = 3
+
+
 class Settings(BaseModel):
     """Everything the app remembers between launches."""
 
@@ -91,6 +95,15 @@ class Settings(BaseModel):
     theme: str | None = Field(default=None, max_length=THEME_MAX)
     # the app's language as last chosen in it (None: the environment's); --lang wins for a run
     language: str | None = None
+    # the card legend below the board: shown or hidden by the player (key ?), else (None)
+    # shown in their first LEGEND_GAMES games
+    legend: bool | None = None
+    games: int = Field(default=0, ge=0)  # games started from the New game screen
+
+    @property
+    def legend_shown(self) -> bool:
+        """Whether the board shows the card legend (see ``legend``)."""
+        return self.legend if self.legend is not None else self.games <= LEGEND_GAMES
 
     @field_validator("format")
     @classmethod

@@ -13,6 +13,7 @@ from typing import Any
 from peloponnes_tui.bots.players import BotPlayers
 from peloponnes_tui.cards import ROUNDS, CardSet
 from peloponnes_tui.engine.game import Game
+from peloponnes_tui.i18n import number
 
 NAMES = ("Helena", "Leonidas", "Dimitrios", "Ariadne", "Perikles")
 SEED_LIMIT = 2**63  # game seeds, like --seed, are 0 .. 2**63-1
@@ -44,8 +45,9 @@ def seat_number(seat: int) -> int:
 
 
 def share_text(wins: float) -> str:
-    """Wins shared among tied winners, rounded for reading: ``2.33``, ``12.5``, ``7``."""
-    return f"{wins:.2f}".rstrip("0").rstrip(".")
+    """Wins shared among tied winners, rounded for reading: ``2.33``, ``12.5``, ``7`` (German
+    ``2,33``)."""
+    return number(wins, 2, fixed=False)
 
 
 def play_game(cards: CardSet, bots: Sequence[str], seed: int) -> Game:
@@ -85,8 +87,25 @@ def save_game(game: Game, bots: Sequence[str], folder: Path, i: int) -> Path:
              for k, name in enumerate(game.names)]
     extra = {"seats": seats, "privacy": False, "round": game.round, "over": game.over}
     path = folder / f"game-{i + 1:05d}-seed-{game.seed}.json"
-    atomic_write(path, dumps(game, extra))
+    try:
+        atomic_write(path, dumps(game, extra))
+    except OSError as exc:
+        raise GameNotWritten(str(path), exc.strerror or str(exc)) from None
     return path
+
+
+class GameNotWritten(Exception):
+    """A game's save file could not be written (a full disk, a folder that went away): a
+    refusal of the folder, not a bug. Its arguments (the path, the reason) are plain strings,
+    so it crosses from a worker process whole."""
+
+    @property
+    def path(self) -> str:
+        return str(self.args[0])
+
+    @property
+    def reason(self) -> str:
+        return str(self.args[1])
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,7 @@ from urllib.parse import unquote, urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from peloponnes_tui.crash import LOG_DIR_ENV
-from peloponnes_tui.i18n import _, language
+from peloponnes_tui.i18n import _, language, ngettext
 from peloponnes_tui.web_page import UPLOADS, WEB_FOLDER_ENV, WEB_SESSION_ENV
 
 log = logging.getLogger("peloponnes.serve")
@@ -316,7 +316,14 @@ class Page:
 
 # -- the page ------------------------------------------------------------------------------------
 
-PAGE = Template("""<!DOCTYPE html>
+PAGE_HEADERS = {
+    "Cache-Control": "no-store", "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+                               "style-src 'self' 'unsafe-inline'; connect-src 'self'; "
+                               "img-src 'self' data:; frame-ancestors 'none'"}
+# The head of a page: textual-serve's terminal styles and fonts, served from here (the table's
+# page, table.py, shares it).
+PAGE_HEAD = """<!DOCTYPE html>
 <html lang="$lang">
 <head>
 <meta charset="utf-8">
@@ -343,7 +350,8 @@ body.-closed .ended { display: flex; }
 .ended button { padding: 12px 28px; background: #5e0ba7; color: #fff; border: none;
   font-family: inherit; margin: 16px; cursor: pointer; }
 </style>
-<script src="static/js/textual.js"></script>
+"""
+PAGE = Template(PAGE_HEAD + """<script src="static/js/textual.js"></script>
 </head>
 <body>
 <div id="terminal" class="textual-terminal" data-font-size="$font_size"></div>
@@ -420,6 +428,14 @@ class Settings:
     logs: Path | None = None  # where the game processes write crash logs
 
 
+def full_text(n: int) -> str:
+    """Why a page gets no game: every game the server runs at once is being played."""
+    return ngettext("This server runs at most {n} game at once, and it is being played. Try "
+                    "again when it has ended.",
+                    "All {n} games this server runs at once are being played. Try again when "
+                    "one of them has ended.", n).format(n=n)
+
+
 class WebServer:
     """The aiohttp application and the pages it serves."""
 
@@ -486,9 +502,7 @@ class WebServer:
             return web.Response(status=503, content_type="text/html", headers={
                 "Retry-After": "60", "Cache-Control": "no-store"}, text=FULL.substitute(
                 lang=lang, title=html.escape(self.settings.title),
-                text=html.escape(_("All {n} games this server runs at once are being played. "
-                                   "Try again when one of them has ended.").format(
-                                       n=self.settings.max_games)),
+                text=html.escape(full_text(self.settings.max_games)),
                 again=html.escape(_("Try again"))))
         page = secrets.token_urlsafe(18)
         now = time.monotonic()
@@ -501,13 +515,8 @@ class WebServer:
         words = {"sent": _("Sent. Open it with Load or Watch a game."),
                  "too_big": _("That file is too large to be a save."),
                  "failed": _("The file could not be sent.")}
-        return web.Response(content_type="text/html", headers={
-            "Cache-Control": "no-store", "X-Frame-Options": "DENY",
-            "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; "
-                                       "style-src 'self' 'unsafe-inline'; connect-src 'self'; "
-                                       "img-src 'self' data:; "
-                                       "frame-ancestors 'none'"},
-            text=PAGE.substitute(
+        return web.Response(
+            content_type="text/html", headers=PAGE_HEADERS, text=PAGE.substitute(
                 lang=lang, title=html.escape(self.settings.title), font_size=font_size,
                 page=script_value(page), words=script_value(words), upload_max=UPLOAD_MAX,
                 open=html.escape(_("Open a save from this device…")),
@@ -532,6 +541,10 @@ class WebServer:
             env[LOG_DIR_ENV] = str(self.settings.logs)
         return env
 
+    def page_environment(self, page_id: str) -> dict[str, str]:
+        """More of a page's game process's environment (the table's pages: which seat)."""
+        return {}
+
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_MAX)
         if not ws.can_prepare(request).ok:
@@ -545,8 +558,7 @@ class WebServer:
             return web.Response(status=403, text=_("This page has expired; load it again."))
         await ws.prepare(request)
         if self.full or self.closing:
-            text = _("All {n} games this server runs at once are being played. Try again when "
-                     "one of them has ended.").format(n=self.settings.max_games)
+            text = full_text(self.settings.max_games)
             await ws.send_bytes(f"\r\n  {text}\r\n".encode())
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER)
             return ws
@@ -556,7 +568,8 @@ class WebServer:
             height = _size(request.query.get("height"), 24)
             folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-",
                                            dir=self.settings.root))
-            game = GameProcess(self.settings.command, self.environment(folder, width, height),
+            env = {**self.environment(folder, width, height), **self.page_environment(page_id)}
+            game = GameProcess(self.settings.command, env,
                                ws.send_bytes, lambda meta: self.meta(page_id, meta),
                                self.chunk)
             page = Page(folder, game, ws)
@@ -863,11 +876,15 @@ __all__ = [
     "FOLDER_PREFIX",
     "LOG_DIR_ENV",
     "MESSAGE_MAX",
+    "PAGE_HEAD",
+    "PAGE_HEADERS",
+    "PENDING_MAX",
     "Budget",
     "GameProcess",
     "ServeError",
     "Settings",
     "WebServer",
+    "full_text",
     "host_name",
     "own_names",
     "remove_stale",

@@ -92,6 +92,7 @@ __all__ = [
     "coin",
     "coins",
     "decisions_by_keys",
+    "english_on_screen",
     "events",
     "expect_illegal",
     "finished_session",
@@ -479,6 +480,76 @@ def key_for(panel: DecisionPanel) -> tuple[str, ...]:
             return ("enter",)  # the panel's suggested treatment, feeding or completion
         case _:
             assert_never(prompt)
+
+
+# -- English on a German screen --------------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_EDGE = " \t\n.,;:!?()[]«»\"'·–—-…/|=+*%<>"
+
+
+def _german_texts() -> list[str]:
+    """Every German text the program may show: the catalog's translations, the German card names
+    and the scenario and lesson files' German texts."""
+    from babel.messages.pofile import read_po
+
+    from peloponnes_tui.i18n import DOMAIN, locale_dir
+
+    out: list[str] = []
+    with open(locale_dir() / "de" / "LC_MESSAGES" / f"{DOMAIN}.po", "rb") as f:
+        for m in read_po(f):
+            out += [m.string] if isinstance(m.string, str) else list(m.string)
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("de"), str):
+                out.append(node["de"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    import peloponnes_tui
+
+    package = Path(peloponnes_tui.__file__).parent
+    for path in [DEFAULT_CARDS_PATH, *package.glob("demo/scenarios/*.yaml"),
+                 package / "learn" / "lessons.yaml"]:
+        walk(yaml.safe_load(Path(path).read_text(encoding="utf-8")))
+    return out
+
+
+def _english_pattern() -> re.Pattern[str]:
+    """The English texts that must not show on a German screen: each catalog message's literal
+    parts (between its placeholders) and each English card, civilization and catastrophe name,
+    less those that a German text contains too (a name, "OK", "Sparta")."""
+    from babel.messages.pofile import read_po
+
+    from peloponnes_tui.i18n import DOMAIN, locale_dir
+
+    german = "\n".join(_german_texts())
+    parts: set[str] = set()
+    with open(locale_dir() / f"{DOMAIN}.pot", "rb") as f:
+        for m in read_po(f):
+            for msgid in ([m.id] if isinstance(m.id, str) else list(m.id)):
+                for part in _PLACEHOLDER.split(msgid):
+                    part = part.strip(_EDGE)
+                    if len(part) >= 3 and re.search(r"[A-Za-z]{3}", part):
+                        parts.add(part)
+    names = [c.name for c in (*CARDS.power_cards, *CARDS.civilizations, *CARDS.catastrophes)]
+    parts |= {n.en for n in names if n.en != n.de}
+    shown = sorted((p for p in parts if p not in german), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in shown) + r")(?!\w)")
+
+
+_ENGLISH: list[re.Pattern[str]] = []
+
+
+def english_on_screen(text: str) -> list[str]:
+    """The English messages and names in ``text`` (a German screen, :func:`screen_text`): any
+    literal part of a catalog message or English name that no German text contains."""
+    if not _ENGLISH:
+        _ENGLISH.append(_english_pattern())
+    flat = " ".join(text.split())  # a message wrapped over two lines is found too
+    return sorted({m.group(0) for m in _ENGLISH[0].finditer(flat)})
 
 
 async def settled(pilot: Any, bound: int = 200) -> str:

@@ -146,3 +146,46 @@ def test_an_app_that_ends_in_error_unseen_by_the_guard_still_gives_one_line(caps
     (log,) = logs_dir().glob("crash-*.log")
     assert err == f"peloponnes: something went wrong (UnseenError); details written to {log}\n"
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("when", ["starting", "started"])
+def test_a_browser_page_that_went_first_ends_the_game_quietly(tmp_path: Any, when: str) -> None:
+    """A page's game process whose page (the server's end of its pipe) went first, while the
+    game was starting or once its start screen was up: what it still writes finds the pipe
+    broken, and it ends with status 0 and no crash log (it wrote a crash log and ended with
+    status 1)."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    from peloponnes_tui.crash import LOG_DIR_ENV
+    from peloponnes_tui.web_page import WEB_FOLDER_ENV, WEB_SESSION_ENV
+
+    logs = tmp_path / "logs"
+    folder = tmp_path / "page"
+    folder.mkdir()
+    env = {**os.environ, "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+           "COLUMNS": "100", "ROWS": "30", LOG_DIR_ENV: str(logs),
+           WEB_SESSION_ENV: "1", WEB_FOLDER_ENV: str(folder)}
+    proc = subprocess.Popen([sys.executable, "-m", "peloponnes_tui", "--lang", "en"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        assert proc.stdout.read(1)  # the first screen is on its way
+        while when == "started" and select.select([proc.stdout], [], [], 1.0)[0]:
+            proc.stdout.read1(65536)  # until a second passes without output
+        proc.stdout.close()  # the page goes
+        meta = json.dumps({"type": "resize", "width": 90, "height": 28}).encode()
+        proc.stdin.write(b"M" + len(meta).to_bytes(4, "big") + meta)  # the app draws again
+        proc.stdin.flush()
+        status = proc.wait(timeout=30)
+        assert proc.stderr is not None
+        said = proc.stderr.read()
+        assert status == 0, said
+    finally:
+        proc.kill()
+        proc.wait()
+    assert not logs.exists() or list(logs.iterdir()) == []
+    assert b"Traceback" not in said

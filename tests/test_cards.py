@@ -381,6 +381,21 @@ def test_empty_file(tmp_path: Path) -> None:
         load_cards(path)
 
 
+def test_a_name_changes_no_digest_and_an_earlier_save_still_loads(tmp_path: Path) -> None:
+    """The digest leaves the names out: a better translation keeps saves loadable; a save made
+    when the names were in the digest (the built-in cards, version 4) loads too."""
+    from peloponnes_tui.tui.session import Session
+
+    raw = _raw()
+    raw["power_cards"][_index(raw, "palace")]["name"]["de"] = "Königspalast"
+    path = tmp_path / "renamed.yaml"
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    assert load_cards(path).digest == load_cards().digest
+    earlier = Path(__file__).parent / "data" / "save-cards-v4-named-digest.json"
+    session = Session.load(earlier, load_cards())
+    assert len(session.game.answers) == 32
+
+
 def test_edited_copy_is_used(tmp_path: Path) -> None:
     raw = _raw()
     raw["power_cards"][_index(raw, "palace")]["power"] = 7

@@ -4,6 +4,7 @@ ends in a short message, a crash log and exit status 1."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -188,3 +189,77 @@ def test_a_closed_pipe_ends_quietly():
     assert first.startswith(b'{"seed": ') and first.endswith(b'}\n')  # one whole line
     assert err == b""
     assert not logs_dir().exists()
+
+
+@pytest.mark.usefixtures("no_work")
+def test_an_overlong_language_is_echoed_cut_to_20_characters(capsys):
+    """``--lang`` with a 100,000-character value was echoed whole."""
+    line = refused(["--lang", "x" * 100_000, "simulate"], capsys)
+    assert "invalid choice: '" + "x" * 20 + "…'" in line
+    assert len(line) < 200
+
+
+@pytest.mark.usefixtures("no_work")
+@pytest.mark.parametrize("args", [["--lang"], ["simulate", "--lang"], ["--lang", "--resume"],
+                                  ["demo", "--lang", "--text"]])
+def test_a_language_option_without_a_value_is_one_clear_line(args, capsys):
+    """``--lang`` without a value printed the usage line of an internal parser
+    ("usage: __main__.py [--lang LANG]")."""
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "peloponnes: --lang needs a language: en (English) or de (Deutsch)\n"
+
+
+def test_the_language_is_read_wherever_it_stands():
+    assert cli._language_asked(["simulate", "--lang=de"]) == "de"
+    assert cli._language_asked(["--lang", "en", "demo", "--lang", "de"]) == "de"
+    assert cli._language_asked(["--lang", "fr"]) is None
+    assert cli._language_asked(["replay", "--", "--lang"]) is None
+
+
+@pytest.mark.parametrize(("encoding", "args", "shown"), [
+    ("ascii", ["simulate", "--players", "2", "--games", "2"], "%-"),  # "–" in the ranges
+    ("ascii", ["simulate", "--players", "2", "--games", "2"], "#"),  # "█" in the bars
+    ("latin-1", ["simulate", "--players", "2", "--games", "2"], "#"),
+    ("ascii", ["cards", "check"], "OK: the built-in card data is valid"),
+    ("latin-1", ["cards", "check"], "OK: the built-in card data is valid"),
+    ("ascii", ["demo", "--text", "--scenario", "plague"], "Plague"),
+    ("ascii", ["--lang", "de", "demo", "--text", "--scenario", "plague"], "Pest"),
+])
+def test_output_in_an_encoding_without_the_signs_degrades(encoding, args, shown, data_dir):
+    """With PYTHONIOENCODING=ascii or latin-1 these commands ended in UnicodeEncodeError on
+    "–", "…" or "█": they run to their end, with ASCII or "?" for what cannot be written."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "PELOPONNES_DATA_DIR": str(data_dir)}
+    proc = subprocess.run([sys.executable, "-m", "peloponnes_tui", *args], capture_output=True,
+                          timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    assert shown in proc.stdout.decode(encoding)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_full_disk_while_saving_games_is_a_refusal(workers, monkeypatch, capsys, tmp_path):
+    """A full disk during ``simulate --save-games`` ended as an unexpected error (status 1,
+    "something went wrong"): it is a refusal, one line and status 2. (The workers are forked,
+    so the failing write reaches them.)"""
+    import errno
+
+    from peloponnes_tui import files
+
+    real = files.atomic_write
+
+    def full(path, text):
+        if path.name.startswith("game-00003"):
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, text)
+
+    monkeypatch.setattr(files, "atomic_write", full)
+    folder = tmp_path / "games"
+    assert main(["simulate", "--players", "2", "--games", "6", "--workers", workers,
+                 "--save-games", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("peloponnes: cannot write the game file ")
+    assert "game-00003-seed-" in err and "(No space left on device); stopped after 2 games" in err
+    assert len(err.splitlines()) == 1

@@ -23,6 +23,20 @@ def test_play_without_a_terminal_says_so_and_stops() -> None:
     assert "needs an interactive terminal" in err and "demo --text" in err
 
 
+@pytest.mark.parametrize("args", [["demo"], ["demo", "--scenario", "plague"]])
+def test_the_demo_screen_without_a_terminal_says_so_and_stops(args: list[str]) -> None:
+    """``peloponnes demo`` skipped the terminal check of play, learn and replay: without a
+    terminal it wrote escape codes and never ended. One line, status 2, and the way on."""
+    done = subprocess.run([sys.executable, "-m", "peloponnes_tui", *args], capture_output=True,
+                          stdin=subprocess.DEVNULL, timeout=30)
+    assert done.returncode == 2
+    assert done.stdout == b""
+    err = done.stderr.decode()
+    assert err.count("\n") == 1 and "\x1b" not in err
+    assert "needs an interactive terminal" in err
+    assert "'peloponnes demo --text' prints the narration instead" in err
+
+
 def test_play_with_a_dumb_terminal_says_so(monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)

@@ -200,7 +200,7 @@ def test_cli_list_in_german(capsys):
 def test_cli_narrated_bot_game_in_german(capsys):
     assert main(["demo", "--text", "--lang", "de", "--bots", "random,random", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("== Eine erzählte Partie: Helena (random), Leonidas (random) ==\n")
+    assert out.startswith("== Eine erzählte Partie: Helena (zufällig), Leonidas (zufällig) ==\n")
     assert "      Regel: Wer passt, zieht drei Münzkarten und verzichtet in dieser Runde auf " \
         "eine Machtkarte." in out
 

@@ -87,7 +87,7 @@ def test_view_tells_protection_and_labels(cards):
                             PlayerSpec(civ="corinth")])
     game = Game.new(["A", "B"], 1, cards, pos)
     prot = dict(game.view_for(1).players[0].protection)
-    assert prot["plague"] == "Well" and prot["drought"] is None
+    assert prot["plague"] == "well" and prot["drought"] is None
     assert card_label(cards, "civ", game.players[0].civ) == "the civilization card Sparta"
     assert card_label(cards, "luxury") == "the luxury card"
     targets = view_targets(cards, game.view_for(1), 1)

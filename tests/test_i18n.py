@@ -121,6 +121,20 @@ def test_simulate_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str]) 
     assert cards.catastrophe_by_id["plague"].name.de in out
 
 
+def test_numbers_and_plurals_as_the_reader_writes_them(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    assert main(["simulate", "--lang", "de", "--players", "2", "--games", "1",
+                 "--bots", "random,beginner"]) == 0
+    out = capsys.readouterr().out
+    assert "1 Partie, 2 Spieler, Startwert 1" in out and "1 Partien" not in out
+    assert "100,0\xa0%" in out and "0,0\xa0%" in out and "Anfänger" in out
+    assert main(["simulate", "--players", "2", "--games", "1", "--bots", "random,beginner"]) == 0
+    out = capsys.readouterr().out
+    assert "1 game, 2 players, seed 1" in out and "100.0%" in out
+    assert main(["simulate", "--lang", "de", "--games", "100001"]) == 2
+    assert "höchstens 100.000 sein" in capsys.readouterr().err
+
+
 def test_a_refusal_in_the_language_of_the_environment(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]
                                                       ) -> None:
@@ -139,3 +153,89 @@ def test_cards_check_in_german(cards: CardSet, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "Machtkarten" in out and "Katastrophenleisten" in out and "Einkommen je Runde" in out
     assert "OK: der eingebaute Kartensatz ist gültig (Version" in out
+    assert "Gewinn: Bewohner" in out and "Wert: Mindestgebot" in out
+    assert "entworfen" in out and "1 Holz" in out and "nach Art                Holz 18" in out
+    for english in ("Gain:", "Val:", "designed", "rulebook", "1 wood", "wood 18"):
+        assert english not in out, english
+
+
+def test_argparse_speaks_german_in_the_help_and_its_refusals(capsys: pytest.CaptureFixture[str]
+                                                             ) -> None:
+    assert main(["--lang", "de", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: peloponnes ")
+    assert "\nOptionen:\n" in out and "diese Hilfe zeigen und beenden" in out
+    for english in ("usage:", "options:", "show this help message and exit"):
+        assert english not in out
+    assert main(["--lang", "de", "simulate", "--games"]) == 2
+    err = capsys.readouterr().err
+    assert "peloponnes simulate: Fehler: Argument --games: ein Wert erwartet" in err
+    assert main(["--lang", "de", "frob"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Aufruf: peloponnes ")
+    assert "ungültige Wahl: 'frob' (möglich: " in err and "simulate" in err
+    assert main(["simulate", "--lang", "de", "--bogus"]) == 2
+    assert "Fehler: unbekannte Argumente: --bogus" in capsys.readouterr().err
+
+
+def test_argparse_keeps_its_english_words_in_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: peloponnes ") and "\noptions:\n" in out
+    assert main(["frob"]) == 2
+    assert "peloponnes: error: argument command: invalid choice: 'frob'" in (
+        capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00" * 40, b"\xde\x12\x04\x95" + b"\xff" * 100],
+                         ids=["empty", "zeros", "cut"])
+def test_a_damaged_catalog_falls_back_to_english(damage, tmp_path, monkeypatch, capsys):
+    """A damaged .mo made every German command end as an unexpected error (status 1),
+    ``--version`` included: English is shown instead, with one line on stderr."""
+    import shutil
+
+    from peloponnes_tui import i18n
+
+    damaged = tmp_path / "locale"
+    shutil.copytree(i18n.locale_dir(), damaged)
+    (damaged / "de" / "LC_MESSAGES" / "peloponnes.mo").write_bytes(damage)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: damaged)
+    monkeypatch.setattr(i18n._State, "warned", False)
+    assert main(["--lang", "de", "--version"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("peloponnes ")
+    assert err.startswith("peloponnes: the texts for the language 'de' cannot be read (")
+    assert err.endswith("showing English. Reinstall the program to repair them.\n")
+    assert len(err.splitlines()) == 1
+    assert main(["cards", "check", "--lang", "de"]) == 0
+    out, err = capsys.readouterr()
+    assert "Power cards" in out and err == ""  # said once a run
+    assert i18n.language() == "en"
+
+
+async def test_switching_to_a_language_whose_catalog_is_damaged_says_so(cards, tmp_path,
+                                                                       monkeypatch):
+    """In the app the line on stderr would not be seen: the switch says it, and the app and
+    its remembered settings stay English."""
+    import shutil
+
+    from support import notifications, settled
+
+    from peloponnes_tui import i18n
+    from peloponnes_tui.tui.app import PeloponnesApp
+
+    damaged = tmp_path / "locale"
+    shutil.copytree(i18n.locale_dir(), damaged)
+    (damaged / "de" / "LC_MESSAGES" / "peloponnes.mo").write_bytes(b"\x00" * 40)
+    monkeypatch.setattr(i18n, "locale_dir", lambda: damaged)
+    monkeypatch.setattr(i18n._State, "warned", True)  # (stderr is the app's while it runs)
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        told = notifications(app)
+        app.switch_language("de")
+        await settled(pilot)
+        assert [n.message for n in told] == [
+            "The texts for the language 'de' cannot be read; the app stays in English. "
+            "Reinstall the program to repair them."]
+        assert i18n.language() == "en" and app.settings.language != "de"

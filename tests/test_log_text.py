@@ -152,3 +152,19 @@ async def test_the_board_log_of_a_resumed_game_is_in_german(cards: CardSet) -> N
         set_language("en")
     assert "Neue Spielreihenfolge:" in text
     assert "New turn order:" not in text
+
+
+@pytest.mark.parametrize(("lang", "card", "said"), [
+    ("de", "barley-fields", "Gerstenfelder rücken den Marker von Pest ein Feld vor (noch 1)."),
+    ("de", "pasture", "Weide rückt den Marker von Pest ein Feld vor (noch 1)."),
+    ("en", "barley-fields", "Barley Fields move Plague one space on (1 to go)."),
+    ("en", "pasture", "Pasture moves Plague one space on (1 to go)."),
+    ("en", "highlands", "Highlands move Plague one space on (1 to go)."),
+    ("de", "highlands", "Hochland rückt den Marker von Pest ein Feld vor (noch 1)."),
+])
+def test_a_plural_card_name_takes_a_plural_verb(cards, lang, card, said):
+    """The card data tells which names are plurals, in which language (``name.plural``)."""
+    set_language(lang)
+    ev = Event(0, 1, "reveal", "track", None, (card,), (("catastrophe", "plague"), ("left", 1)))
+    assert event_text(ev, cards, ["Helena"]) == said
+    set_language("en")

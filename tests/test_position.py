@@ -122,3 +122,43 @@ def test_a_tableau_coin_that_cannot_be_placed(helena, reason):
     with pytest.raises(GameSetupError, match=reason):
         game_at(helena, PlayerSpec(civ="tegea"), reveal=["quarry", "pasture", "barley-fields",
                                                          "coast", "well", "sawmill"])
+
+
+@pytest.mark.parametrize(("helena", "reason"), [
+    (PlayerSpec(civ="sparta", luxury=10**29),
+     r"more luxury goods than a luxury card active allows \(at most 17\)"),
+    (PlayerSpec(civ="sparta", luxury=18), r"\(at most 17\)"),
+    (PlayerSpec(civ="sparta", luxury=CARDS.luxury.declined_cap + 1, luxury_state="covered"),
+     rf"a luxury card covered allows \(at most {CARDS.luxury.declined_cap}\)"),
+    (PlayerSpec(civ="sparta", luxury=1, luxury_state="removed"), r"removed allows \(at most 0\)"),
+])
+def test_luxury_goods_beyond_the_cap_are_refused(helena, reason):
+    """A position (from a save, a scenario, a lesson) once set 10**29 luxury goods on a card
+    that holds 17, and the panel offered them all. The engine's own cap decides."""
+    with pytest.raises(GameSetupError, match=reason):
+        game_at(helena, PlayerSpec(civ="tegea"), reveal=REVEAL)
+
+
+def test_luxury_goods_up_to_the_cap_are_allowed():
+    game = game_at(PlayerSpec(civ="sparta", luxury=CARDS.luxury.cap), PlayerSpec(civ="tegea"),
+                   reveal=REVEAL)
+    assert game.players[0].luxury == CARDS.luxury.cap == 17
+
+
+def test_a_save_with_luxury_beyond_the_cap_is_refused():
+    import json
+
+    from peloponnes_tui.engine.save import SaveError
+
+    game = game_at(PlayerSpec(civ="sparta", luxury=3), PlayerSpec(civ="tegea"), reveal=REVEAL)
+    data = json.loads(dumps(game))
+    data["position"]["players"][0]["luxury"] = 10**29
+    with pytest.raises(SaveError, match="at most 17"):
+        loads(json.dumps(data), CARDS)
+
+
+@pytest.mark.parametrize("position", [dict(struck=["plague", "plague"]),
+                                      dict(struck=["plague"], markers={"plague": 1})])
+def test_a_catastrophe_marker_given_twice_is_refused(position):
+    with pytest.raises(GameSetupError, match="the plague marker is given twice"):
+        game_at(PlayerSpec(civ="sparta"), PlayerSpec(civ="tegea"), reveal=REVEAL, **position)

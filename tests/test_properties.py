@@ -847,7 +847,7 @@ def check_view(game: Game, seat: int, view: View) -> None:
         assert (pv.luxury_cap, pv.bid_bonus_halves, pv.conquest_discount) == (
             game.luxury_cap(p), game.bid_bonus_halves(p), game.conquest_discount(p))
         assert getattr(pv, "protection", ()) in ((), tuple(
-            (c.id, game.protection(p, c.id)) for c in CARDS.catastrophes))
+            (c.id, game.protector(p, c.id)) for c in CARDS.catastrophes))
     seqs: list[tuple[Any, ...]] = []
     _sequences(view, seqs)
     hidden: list[tuple[str, list[Any]]] = [("coin pile", t.coin_pile), ("power pile",

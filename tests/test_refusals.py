@@ -72,8 +72,8 @@ def two(helena: PlayerSpec | dict[str, object], **position: object) -> Game:
 def test_a_bid_below_the_conquest_minimum(german: None) -> None:
     game = two(dict(civ="sparta", hand=["wood"] * 4))
     exc = refused(game, PlaceBid("coast", tuple(game.players[0].hand)))
-    assert refusal_text(exc) == ("Küste braucht mindestens 5 Münzkarten in der Eroberungsreihe "
-                                 "(Wert 2 + 3); du hast 4 geboten")
+    assert refusal_text(exc) == ("Für Küste brauchst du mindestens 5 Münzkarten in der "
+                                 "Eroberungsreihe (Wert 2 + 3); du hast 4 geboten")
     assert str(exc) == ("Coast needs at least 5 coin cards in the conquest row (value 2 + 3); "
                         "you offered 4")
 
@@ -81,7 +81,8 @@ def test_a_bid_below_the_conquest_minimum(german: None) -> None:
 def test_a_bid_below_a_market_cards_minimum_in_the_singular(german: None) -> None:
     game = two(dict(civ="sparta", hand=["wood"] * 4))
     exc = refused(game, PlaceBid("quarry", ()))
-    assert refusal_text(exc) == "Steinbruch braucht mindestens 1 Münzkarte; du hast 0 geboten"
+    assert refusal_text(exc) == ("Für Steinbruch brauchst du mindestens 1 Münzkarte; du hast 0 "
+                                 "geboten")
     assert str(exc) == "Quarry needs at least 1 coin card; you offered 0"
 
 
@@ -101,8 +102,8 @@ def test_a_moved_bid_below_the_minimum_and_the_wrong_kind_of_answer(german: None
     bid(game, 0, "forest", 2)
     bid(game, 1, "forest", 3)
     assert refusal_text(refused(game, MoveBid("coast"))) == (
-        "Küste braucht mindestens 5 Münzkarten in der Eroberungsreihe (Wert 2 + 3); dein Gebot "
-        "ist 2")
+        "Für Küste brauchst du mindestens 5 Münzkarten in der Eroberungsreihe (Wert 2 + 3); "
+        "dein Gebot ist 2")
     assert refusal_text(refused(game, MoveBid("forest"))) == (
         "du musst dein Gebot auf eine andere Karte setzen")
     assert refusal_text(refused(game, Pass())) == (
@@ -113,8 +114,8 @@ def test_a_moved_bid_below_the_minimum_and_the_wrong_kind_of_answer(german: None
 def test_an_id_from_outside_is_shown_shortened_in_either_language(german: None) -> None:
     game = two(dict(civ="sparta", hand=["wood"] * 4))
     exc = refused(game, PlaceBid("x" * 50, ()))
-    assert refusal_text(exc) == ("'" + "x" * 40 + "…' ist keine Machtkarte, die in dieser Runde "
-                                 "ausliegt")
+    assert refusal_text(exc) == ("Keine Machtkarte, die in dieser Runde ausliegt: '"
+                                 + "x" * 40 + "…'")
     assert str(exc) == "'" + "x" * 40 + "…' is not a power card on offer this round"
 
 
@@ -127,7 +128,7 @@ def test_coin_cards_and_luxury_goods_in_a_payment(german: None) -> None:
     game.answer(Pass())
     assert game.pending is not None and game.pending.kind == "build"
     assert refusal_text(refused(game, GiveUpBuilding())) == (
-        "Zyklopenmauer kann beliehen werden, also darfst du das Gebäude nicht aufgeben: ein "
+        "Du kannst Zyklopenmauer beliehen bauen, also darfst du das Gebäude nicht aufgeben: ein "
         "gewonnenes Gebäude geht nur verloren, wenn weder das eine noch das andere möglich ist")
     assert refusal_text(refused(game, PayBuilding((), 1))) == (
         "du kannst dieses Gebäude nicht bezahlen: beleihe es")
@@ -167,7 +168,7 @@ def test_feeding_names_the_civilization_card_in_german(german: None) -> None:
     assert refusal_text(refused(game, FeedPlan())) == (
         "2 Bewohner würden noch hungern: zahle mehr oder entferne mehr Karten")
     assert refusal_text(refused(game, FeedPlan(remove=("civ", "pasture")))) == (
-        "Weide muss nicht entfernt werden: die anderen Karten und deine Zahlung decken den "
+        "Du musst Weide nicht entfernen: die anderen Karten und deine Zahlung decken den "
         "Mangel schon")
     assert refusal_text(refused(game, FeedPlan(luxury=3))) == "du hast nur 2 Luxusgüter"
     wood = next(c for c in game.players[0].hand if game.coin_resource(c) == "wood")
@@ -190,7 +191,7 @@ def test_the_civilization_card_in_a_refusal(german: None) -> None:
                    reveal=SUPPLY_B)
     exc = refused(game, FeedPlan(remove=("civ", "pasture")))
     assert refusal_text(exc) == (
-        "die Zivilisationskarte Argos muss nicht entfernt werden: die anderen Karten und deine "
+        "Du musst die Zivilisationskarte Argos nicht entfernen: die anderen Karten und deine "
         "Zahlung decken den Mangel schon")
     assert str(exc).startswith("the civilization card Argos need not be removed")
 
@@ -206,7 +207,7 @@ def test_completing_a_building_that_is_not_under_construction(german: None) -> N
                    reveal=SUPPLY_B)
     assert game.pending is not None and game.pending.kind == "complete"
     assert refusal_text(refused(game, CompletePlan(complete=("barracks",)))) == (
-        "'barracks' ist keines deiner beliehenen Gebäude")
+        "Nicht unter deinen beliehenen Gebäuden: 'barracks'")
     assert prompt_text(game.pending, CARDS) == (
         "Versorgung: Bezahle deine beliehenen Gebäude (die Produktion zählt einmal für alle "
         "zusammen); jedes, das du nicht bezahlst, ist verloren.")
@@ -217,8 +218,8 @@ def test_a_damaged_save_names_the_answer_in_german(german: None) -> None:
     with pytest.raises(IllegalAnswer) as info:
         Game.replay(game.names, game.seed, [PlaceBid("coast", ())], game.cards, game.position)
     assert refusal_text(info.value) == (
-        "Antwort 1 passt nicht zur Partie: Küste braucht mindestens 5 Münzkarten in der "
-        "Eroberungsreihe (Wert 2 + 3); du hast 0 geboten")
+        "Antwort 1 passt nicht zur Partie: Für Küste brauchst du mindestens 5 Münzkarten in "
+        "der Eroberungsreihe (Wert 2 + 3); du hast 0 geboten")
 
 
 def test_english_is_unchanged_after_german() -> None:
@@ -272,5 +273,5 @@ async def test_the_app_shows_a_refusal_in_german(german: None) -> None:
         await pilot.press("enter")
         await settled(pilot)
         text = " ".join(screen_text(app).split())
-    assert "Wald braucht mindestens 1 Münzkarte; du hast 0 geboten" in text
+    assert "Für Wald brauchst du mindestens 1 Münzkarte; du hast 0 geboten" in text
     assert session.game.answers == []

@@ -308,8 +308,22 @@ def test_earthquake_passes_over_a_player_without_buildings():
         PlayerSpec(civ="sparta", hand=[], buildings=["cyclopean-masonry"]),
         order=[0, 1],
     )
-    assert "no buildings" in said(game, events(game, "unaffected", 0)[0])
+    assert said(game, events(game, "unaffected", 0)[0]) == (
+        "Helena has no uncovered buildings to lose.")
     assert isinstance(game.pending, BidPrompt)
+
+
+def test_a_tempest_passes_over_a_player_whose_only_landscape_is_covered():
+    """The log says why: not that she has no landscapes (the covered one is still hers)."""
+    game = strike(
+        "tempest",
+        PlayerSpec(civ="argos", hand=["wood"] * 3,
+                   landscapes=[PlacedSpec(card="forest", covered_by="drought")]),
+        PlayerSpec(civ="sparta", hand=[], buildings=["acrocorinth"]),
+        order=[0, 1],
+    )
+    assert said(game, events(game, "unaffected", 0)[0]) == (
+        "Helena has no uncovered landscapes to lose.")
 
 
 # ------------------------------------------------------------------------------------------------

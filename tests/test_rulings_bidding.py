@@ -50,7 +50,7 @@ def test_under_construction_building_counts_fully():
     assert prompt.bonus_halves == 1             # Market: +½
     assert prompt.discount == 1           # Barracks: conquest row −1
     assert {t.card: t.min_coins for t in prompt.targets}["coast"] == 4
-    assert game.protection(h, "decline") == "Port"
+    assert game.protector(h, "decline") == "port"
     tableau = ("sparta", "market", "barracks", "port", "stonemasons-lodge")
     assert game.inhabitants(h) == inhabitants_of(*tableau)
     assert game.power_points(h) == power_of(*tableau)

@@ -62,7 +62,7 @@ def test_covered_card_counts_only_its_symbol():
     assert game.power_points(helena) == power_of(*uncovered)
     # ... no special function and no protection symbol ...
     assert game.bid_bonus_halves(helena) == 0
-    assert game.protection(helena, "plague") is None
+    assert game.protector(helena, "plague") is None
     # ... but the Well's drought symbol still counts: Olympia + Well + Pine Forest = 3.
     assert game.symbols(helena, "drought") == 3
 

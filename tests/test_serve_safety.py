@@ -293,6 +293,29 @@ async def test_the_page_uses_the_address_the_browser_used_and_nothing_outside(
         assert "://" not in re.sub(r"http://www\.w3\.org/[\w/]*", "", script)
 
 
+async def test_the_page_and_its_games_speak_the_language_of_serve(
+        tmp_path: Path, fake_game: list[str]) -> None:
+    """``serve --lang de``: the page is German, and each page's game is started with the same
+    ``--lang``."""
+    from peloponnes_tui.serve import session_command
+
+    assert session_command(None, "de").split()[-2:] == ["--lang", "de"]
+    set_language("de")
+    async with serving(tmp_path, fake_game) as (_server, client):
+        page = await (await client.get("/")).text()
+    assert '<html lang="de">' in page and "Einen Spielstand von diesem Gerät öffnen" in page
+    assert "Open a save" not in page
+
+
+def test_a_server_of_one_game_says_so_in_the_singular() -> None:
+    from peloponnes_tui.webserver import full_text
+
+    assert full_text(1).startswith("This server runs at most 1 game at once, and it is being")
+    assert full_text(2).startswith("All 2 games this server runs at once")
+    set_language("de")
+    assert full_text(1).startswith("Dieser Server betreibt höchstens 1 Spiel gleichzeitig, und")
+
+
 async def test_a_websocket_address_without_a_websocket_is_a_quiet_400(
         tmp_path: Path, fake_game: list[str], caplog: pytest.LogCaptureFixture) -> None:
     async with serving(tmp_path, fake_game) as (_server, client):

@@ -76,13 +76,14 @@ class Terminal:
         os.write(self.fd, keys.encode())
 
     def close(self) -> None:
-        with_group = os.getpgid(self.proc.pid)
-        os.killpg(with_group, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(with_group, signal.SIGKILL)
-            self.proc.wait()
+        if self.proc.poll() is None:  # (a program that has ended has no group left to stop)
+            with_group = os.getpgid(self.proc.pid)
+            os.killpg(with_group, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(with_group, signal.SIGKILL)
+                self.proc.wait()
         os.close(self.fd)
 
 
@@ -131,3 +132,55 @@ def test_each_answer_reaches_the_screen_without_another_key(tmp_path: Path) -> N
                            "w\r" if "Choose withdraw" in before else "p\r")
             assert terminal.until(lambda text, before=before: text != before
                                   and DECIDING.search(text) is not None, 20), before
+
+
+def test_a_key_that_is_not_utf8_is_dropped_and_the_game_goes_on(tmp_path: Path) -> None:
+    """A terminal set to Latin-1 sends "ä" as the one byte 0xE4, which is not UTF-8: Textual's
+    input thread once raised on it and ended the app with a traceback and status 0.  The byte is
+    dropped; the app keeps running and answers the next keys."""
+    with resumed_game(tmp_path) as terminal:
+        terminal.quiet()
+        os.write(terminal.fd, b"\xe4")
+        terminal.quiet()
+        os.write(terminal.fd, "Müller \xff\xfe".encode("latin-1"))  # a pasted Latin-1 name
+        terminal.quiet()
+        assert terminal.proc.poll() is None, terminal.text
+        before = terminal.text
+        assert DECIDING.search(before) is not None, before
+        # a longer paste whose start holds the bad byte: its rest, read apart from that start,
+        # is dropped too and never arrives as keys ("p" chooses to pass, Enter confirms)
+        os.write(terminal.fd, b"\x1b[200~M\xfcller ")
+        time.sleep(0.01)
+        os.write(terminal.fd, b"p\rp\r\x1b[201~")
+        terminal.quiet()
+        assert terminal.text == before
+        terminal.press("h")  # the help screen: the keys still reach the app
+        assert terminal.until(lambda text: text != before, 20), before
+        assert terminal.proc.poll() is None
+
+
+def test_an_error_in_the_input_thread_is_an_unexpected_error(tmp_path: Path) -> None:
+    """Textual's input thread is outside every handler of the app: an error there once ended
+    the app with status 0 and no crash log. It is logged and ends with status 1, as any
+    unexpected error does (the driver's own input loop is made to fail here)."""
+    logs = tmp_path / "logs"
+    script = ("import sys\n"
+              "from textual.drivers.linux_driver import LinuxDriver\n"
+              "def broken(self):\n"
+              "    raise RuntimeError('the input thread broke')\n"
+              "LinuxDriver.run_input_thread = broken\n"
+              "from peloponnes_tui.cli import main\n"
+              "sys.exit(main([]))\n")
+    env = {**os.environ, "TERM": "xterm-256color", "LANGUAGE": "en",
+           "PELOPONNES_DATA_DIR": str(tmp_path / "data"),
+           "PELOPONNES_CONFIG_DIR": str(tmp_path / "config"), "PELOPONNES_LOG_DIR": str(logs)}
+    terminal = Terminal([sys.executable, "-c", script], env)
+    try:
+        assert terminal.until(lambda _text: terminal.proc.poll() is not None, 60), terminal.text
+        terminal.quiet()
+        assert terminal.proc.returncode == 1
+        assert "something went wrong (RuntimeError)" in terminal.text
+        (log,) = logs.glob("crash-*.log")
+        assert "the input thread broke" in log.read_text()
+    finally:
+        terminal.close()

@@ -159,12 +159,12 @@ def test_the_advice_with_its_games_and_the_next_best_answer():
                      Outlook(PlaceBid("forest", (WOOD,)), 20, 2.0, 9.0, 9.0)))
     assert advice_text(advice, BID, VIEW, CARDS) == (
         "The coach would bid 3 coin cards on Pasture. In 20 games played on from here it won 6 "
-        "(30 %), ending with about 12 population and 11 power. Next best: pass and draw 3 coin "
+        "(30%), ending with about 12 population and 11 power. Next best: pass and draw 3 coin "
         "cards (won 4).")
     set_language("de")
     assert advice_text(advice, BID, VIEW, CARDS) == (
         "Der Coach würde 3 Münzkarten auf Weide bieten. In 20 von hier aus zu Ende gespielten "
-        "Partien gewann er 6 (30 %) und endete mit etwa 12 Bevölkerung und 11 Machtpunkten. "
+        "Partien gewann er 6 (30\xa0%) und endete mit etwa 12 Bevölkerung und 11 Machtpunkten. "
         "Zweitbeste Wahl: passen und 3 Münzkarten ziehen (4 gewonnen).")
 
 
@@ -172,11 +172,11 @@ def test_shared_wins_count_their_share_and_one_game_is_one():
     advice = Advice(Outlook(Withdraw(), 1, 0.5, 8.0, 7.0), ())
     assert advice_text(advice, OUTBID, VIEW, CARDS) == (
         "The coach would withdraw the bid and draw 2 coin cards. In 1 game played on from here "
-        "it won 0.5 (50 %), ending with about 8 population and 7 power.")
+        "it won 0.5 (50%), ending with about 8 population and 7 power.")
     set_language("de")
     assert advice_text(advice, OUTBID, VIEW, CARDS) == (
         "Der Coach würde das Gebot zurücknehmen und 2 Münzkarten ziehen. In 1 von hier aus zu "
-        "Ende gespielten Partie gewann er 0,5 (50 %) und endete mit etwa 8 Bevölkerung und 7 "
+        "Ende gespielten Partie gewann er 0,5 (50\xa0%) und endete mit etwa 8 Bevölkerung und 7 "
         "Machtpunkten.")
 
 

@@ -511,7 +511,7 @@ async def test_a_part_resized_by_a_layout_asks_for_no_second_layout(monkeypatch)
     hook or asks for the layout another way."""
     from textual.widget import Widget
 
-    from peloponnes_tui.tui.widgets.drawn import PlacedByLayout
+    from peloponnes_tui.tui.widgets.placed import PlacedByLayout
 
     asked: list[str] = []
     skipped: list[str] = []

@@ -61,7 +61,7 @@ async def test_two_people_play_a_whole_game_by_keys_in_german(cards, german):
                 # the status line, the panel and the footer in German; card names from the data
                 assert "Runde 1/8 │ Bieten │ Stapel" in text
                 assert "bieten oder passen" in text
-                assert "Hilfe" in text and "Zurücknehmen" in text
+                assert "Hilfe" in text and "Rückgängig" in text  # undo; withdrawing: "Zurücknehmen"
                 offer = [name(cards.power_by_id[c].name) for c in panel.offer()]
                 assert any(card in text for card in offer)
         assert seen_bidding

@@ -20,7 +20,7 @@ from peloponnes_tui.settings import (
     save_settings,
     settings_path,
 )
-from peloponnes_tui.tui.app import PeloponnesApp
+from peloponnes_tui.tui.app import SETTINGS_CHECK_DELAY, PeloponnesApp
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import HUMAN
@@ -48,6 +48,23 @@ def test_seat_kinds_are_the_bots():
     assert set(SEAT_KINDS[1:]) >= set(STRENGTHS)
     assert all(BOT_NAMES[old] is BOT_NAMES[new] for old, new in OLD_KINDS.items())
     assert set(OLD_KINDS) | set(SEAT_KINDS[1:]) == set(BOT_NAMES)
+
+
+async def test_the_title_says_the_keys_that_work_where_the_focus_is(cards):
+    """In a name box ←→ move the text cursor, on a choice they change it: the title says which
+    (it said "←→ change" while the focus was in the first name)."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_new_game(pilot)
+        assert focused_id(app) == "name0"
+        await settled(pilot)
+        head = screen_text(app)
+        assert "type here, ↑↓ move, Ctrl+G starts" in head and "←→ change" not in head
+        await pilot.press("up")  # the number of players
+        await settled(pilot)
+        assert focused_id(app) == "count"
+        head = screen_text(app)
+        assert "↑↓ move, ←→ change, Ctrl+G starts" in head and "type here" not in head
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -181,7 +198,7 @@ async def test_settings_remembered_between_launches(cards):
             ("Kassandra", HUMAN), ("Leonidas", HUMAN), ("Dimitrios", "standard"),
             ("Ariadne", "strong")]
         assert session.privacy is False and session.bot_pause == 1.5
-    expected = Settings(players=4, pause=1.5, privacy=False, seats=(
+    expected = Settings(players=4, pause=1.5, privacy=False, games=1, seats=(
         SeatSettings(name="Kassandra", colour="red", kind=HUMAN),
         SeatSettings(name="Leonidas", colour="blue", kind=HUMAN),
         SeatSettings(name="Dimitrios", colour="green", kind="standard"),
@@ -300,6 +317,8 @@ async def test_damaged_settings_give_a_notice_and_the_defaults(cards):
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         assert isinstance(app.screen, StartScreen)
+        await pilot.pause(SETTINGS_CHECK_DELAY)  # checked once the first screen is up
+        await settled(pilot)
         (notice,) = [n.message for n in notes]
         assert notice == (f"Settings ignored ({settings_path()}, field 'players': Input "
                           "should be a valid integer, unable to parse string as an integer "

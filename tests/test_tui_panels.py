@@ -99,13 +99,13 @@ async def test_bid_panel():
         text = await open_panel(pilot, session)
         assert "Cards: 1 Forest  2 Quarry  3 Pasture  4 Barley Fields  5 Coast  6 Granary" in text
         # the suggestion: the card that needs the fewest coin cards, and that many
-        assert "▶ 2 Quarry: min 1, you need 1" in text and "Bid 1 coin card on Quarry" in text
+        assert "▶ 2 Quarry: min 1" in text and "Bid 1 coin card on Quarry" in text
         text = await refused(pilot, "0")  # no coin cards: below every minimum
         assert "needs at least" in text
         # picking the Forest suggests the fewest coin cards that beat Leonidas' 1: the first two
         await pilot.press("1")
         text = screen_text(pilot.app)
-        assert "▶ 1 Forest: min 1, you need 2" in text
+        assert "▶ 1 Forest: min 2 (beats B▲ 1)" in text  # ("min": what to bid now)
         assert "Legal" in text and "Bid 2 coin cards on Forest: counts 2" in text
         assert await confirm(pilot) == PlaceBid("forest", (wood1, wood2), 0)
     assert game.players[0].bid_card == "forest" and game.players[0].bid_coins == [wood1, wood2]
@@ -210,7 +210,7 @@ async def test_build_panel_construct():
     async with app().run_test(size=SIZE) as pilot:
         text = await open_panel(pilot, session)
         assert "Under construction (u" in text
-        assert "slide a Wood coin card under it" in text  # the first card in hand
+        assert "slide a coin card (Wood) under it" in text  # the first card in hand
         assert await confirm(pilot, "u") == StartConstruction(wood)
     market = game.players[0].find("market")
     assert market is not None and market.pledge == wood
@@ -227,6 +227,26 @@ async def test_build_panel_cannot_pay():
         assert await confirm(pilot) == StartConstruction(grain)
     market = game.players[0].find("market")
     assert market is not None and market.under_construction and market.pledge == grain
+
+
+async def test_build_panel_promises_no_luxury_goods_for_a_payment_that_is_impossible():
+    """Helena (Messene: no stone) makes more wood than the Lion Gate costs (the excess would
+    bring luxury goods), but lacks its stone: the panel does not tell what paying would gain."""
+    session = session_from(PlayerSpec(civ="messene", hand=["grain", "grain"],
+                                      landscapes=["pine-forest"]),
+                           PlayerSpec(civ="sparta", hand=["stone"]),
+                           reveal=["lion-gate", "forest", "quarry", "pasture", "coast",
+                                   "granary"], order=[0, 1])
+    game = session.game
+    game.answer(PlaceBid("lion-gate", (game.players[0].hand[0],), 0))
+    game.answer(Pass())
+    prompt = game.pending
+    assert prompt is not None and prompt.kind == "build"
+    assert prompt.excess and not prompt.can_pay
+    async with app().run_test(size=SIZE) as pilot:
+        text = await open_panel(pilot, session)
+        assert "not possible" in text
+        assert "Paid without luxury goods" not in text
 
 
 async def test_catastrophe_panel():

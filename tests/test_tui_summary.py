@@ -194,7 +194,8 @@ async def test_cover_tells_what_happened(cards):
 
 
 async def test_cover_summary_scrolls_at_80x24(cards):
-    """At 80×24 the whole round end does not fit: the summary scrolls, the button stays."""
+    """At 80×24 the whole round end does not fit: the summary shows its latest lines (the
+    latest last) and scrolls back with ↑; the button stays."""
     session = outbid_round(kinds=(HUMAN, HUMAN, "random"), privacy=True)
     game = session.game
     bid(game, 0, "forest", 1)
@@ -208,13 +209,13 @@ async def test_cover_summary_scrolls_at_80x24(cards):
         last = [said(game, e) for e in game.log if e.kind == "track"][-1]
         text = screen_text(app)
         assert "I am Leonidas — show my hand (Enter)" in text
-        assert "Helena is outbid on Forest." in text
-        assert last not in text  # the last line is below the fold
+        assert last in text  # the latest line is in view
+        assert "Helena is outbid on Forest." not in text  # an earlier one above it
         for _ in range(12):
-            await pilot.press("down")
+            await pilot.press("up")
         await settled(pilot)
         text = screen_text(app)
-        assert last in text and "Helena is outbid on Forest." not in text
+        assert last not in text and "Helena is outbid on Forest." in text
         assert "I am Leonidas — show my hand (Enter)" in text
 
 

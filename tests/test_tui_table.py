@@ -8,7 +8,9 @@ and the engine's rule numbers.
 
 from __future__ import annotations
 
-from support import CARDS, PlayerSpec, card_frame, screen_text, session_from, settled
+from typing import Any
+
+from support import CARDS, PlayerSpec, bid, card_frame, screen_text, session_from, settled
 
 from peloponnes_tui.engine import MoveBid, Pass, PlaceBid, Withdraw
 from peloponnes_tui.engine.numbers import rule_numbers
@@ -250,3 +252,111 @@ async def test_help_shows_the_income_table_and_catastrophes():
             assert any(f" {cat.name.en} {cat.steps} " in line for line in lines)
         await pilot.press("escape")
         assert isinstance(pilot.app.screen, BoardScreen)
+
+
+def test_the_status_line_keeps_to_one_line_where_it_can():
+    """Five players late in the game: where the status line is wider than the screen its
+    separators narrow, so the turn order stays on the line (it wrapped to a second row)."""
+    from rich.console import Console
+    from support import session_at
+
+    from peloponnes_tui.engine import BidPrompt
+    from peloponnes_tui.tui.render import SEP, status_line
+
+    session = session_at(CARDS, 5, lambda p: isinstance(p, BidPrompt), min_round=6)
+    view = session.view(0)
+    line = status_line(CARDS, view, session.seats)
+    full, tight = line.texts
+    assert SEP in full.plain and SEP not in tight.plain and tight.cell_len < full.cell_len
+    tags = [session.seats[s].tag for s in view.order]
+
+    def drawn(width: int) -> list[str]:
+        console = Console(width=width, color_system=None, legacy_windows=False)
+        return ["".join(s.text for s in row).rstrip()
+                for row in console.render_lines(line, pad=False)]
+
+    assert drawn(full.cell_len) == [full.plain]
+    assert drawn(full.cell_len - 1) == [tight.plain]
+    assert tight.plain.endswith("›".join(tags))
+    assert len(drawn(tight.cell_len - 1)) == 2  # narrower still: it wraps
+
+
+async def test_the_legend_is_shown_in_the_first_games_and_hidden_with_question_mark():
+    """The card legend below the board is on in a player's first games; ? hides it (and shows
+    it again), and the choice is kept for the next launch; after the first games it starts
+    hidden unless the player turned it on."""
+    from peloponnes_tui.settings import LEGEND_GAMES, Settings, load_settings, save_settings
+    from peloponnes_tui.tui.render import board_legend_line
+
+    assert "? hides this legend" in board_legend_line().plain
+
+    def legend_shown(pilot: Any) -> bool:
+        return bool(pilot.app.screen.query_one("#legend").display)
+
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(helena_to_bid())
+        await settled(pilot)
+        assert legend_shown(pilot)
+        await pilot.press("question_mark")
+        await settled(pilot)
+        assert not legend_shown(pilot)
+        assert load_settings()[0].legend is False
+        await pilot.press("question_mark")
+        await settled(pilot)
+        assert legend_shown(pilot)
+        assert load_settings()[0].legend is True
+    for legend, games, shown in ((None, LEGEND_GAMES, True), (None, LEGEND_GAMES + 1, False),
+                                 (True, LEGEND_GAMES + 1, True), (False, 0, False)):
+        save_settings(Settings(legend=legend, games=games))
+        async with app().run_test(size=(120, 40)) as pilot:
+            pilot.app.set_session(helena_to_bid())
+            await settled(pilot)
+            assert legend_shown(pilot) is shown, (legend, games)
+
+
+async def test_starting_a_game_counts_it_and_keeps_the_legend_choice():
+    from peloponnes_tui.settings import Settings, load_settings, save_settings
+    from peloponnes_tui.tui.screens.new_game import NewGameScreen
+
+    save_settings(Settings(legend=False, games=2))
+    async with app().run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        pilot.app.push_screen(NewGameScreen())
+        await settled(pilot)
+        await pilot.press("ctrl+g")
+        await settled(pilot)
+        assert pilot.app.session is not None
+    settings = load_settings()[0]
+    assert settings.games == 3 and settings.legend is False
+
+
+async def test_the_own_hand_is_under_the_own_numbers():
+    """The own tableau shows the hand right under the player's numbers, so a long tableau never
+    pushes it out of view."""
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(helena_to_bid(hand=["wood"] * 5, buildings=["barracks"]))
+        await settled(pilot)
+        mine = screen_text(pilot.app).split("\n")
+        head = next(i for i, line in enumerate(mine) if "population" in line and "hand 5" in line)
+        assert mine[head + 1].lstrip().startswith("Hand: 5×Wood")
+
+
+async def test_a_card_taken_for_good_says_who_holds_it_and_no_minimum():
+    """A bid on the conquest row cannot be beaten: for the next player that card's foot shows
+    who holds it with what, and no "min" (it showed "min -*"); "min" on the board and in the
+    panel is what the player to move must bid now."""
+    session = helena_to_bid(hand=["wood"] * 5)
+    game = session.game
+    conquest = REVEAL[2]  # the Pasture, value 1: 4 coin cards on the conquest row
+    helena = session.seats[0]
+    bid(game, 0, conquest, 4)
+    assert game.pending is not None and game.pending.player == 1
+    async with app().run_test(size=(120, 40)) as pilot:
+        pilot.app.set_session(session)
+        await settled(pilot)
+        text = screen_text(pilot.app)
+        _, _, frame = card_frame(text, CARDS.power_by_id[conquest].name.en)
+        foot = frame[-1]
+        assert f"{helena.tag} 4" in foot and "min" not in foot and "≥" not in foot, foot
+        _, _, other = card_frame(text, CARDS.power_by_id[REVEAL[0]].name.en)
+        assert "min " in other[-1]

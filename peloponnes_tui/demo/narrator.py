@@ -14,7 +14,7 @@ from typing import assert_never
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.log import Event, Phase
 from peloponnes_tui.engine.numbers import rule_numbers
-from peloponnes_tui.i18n import _, in_words, language, ngettext
+from peloponnes_tui.i18n import _, in_words, language, ngettext, share_in_words
 
 
 def phase_name(phase: Phase) -> str:
@@ -46,23 +46,10 @@ def phase_name(phase: Phase) -> str:
             assert_never(phase)
 
 
-def _share(row_share: int) -> str:
-    """A catastrophe that hits one card in ``row_share`` of a row: how much, in words."""
-    match row_share:
-        case 2:
-            return _("half")
-        case 3:
-            return _("a third")
-        case 4:
-            return _("a quarter")
-        case _:
-            return _("one in {n}").format(n=row_share)
-
-
 def catastrophe_rules(cards: CardSet) -> dict[str, str]:
     """What each catastrophe does, with the rule numbers the engine gives for ``cards``."""
     n = rule_numbers(cards)
-    share = _share(n.row_share)
+    share = share_in_words(n.row_share)
     return {
         "plague": _("Plague lays civilizations waste: each unprotected player covers their "
                     "civilization card with a coin card (it then counts only its catastrophe "

@@ -28,7 +28,7 @@ from peloponnes_tui.engine.prompts import Answer, IllegalAnswer
 from peloponnes_tui.engine.shape import answer_from_dict
 from peloponnes_tui.engine.state import CardState
 from peloponnes_tui.engine.view import PlacedView, PlayerView
-from peloponnes_tui.i18n import LANGUAGES, _, name
+from peloponnes_tui.i18n import LANGUAGES, _, kind_name, name
 from peloponnes_tui.inputs import SCENARIO_BYTES_MAX, InputError, Name, load_yaml, validate_model
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.message import Invalid, MessageError, message
@@ -397,7 +397,7 @@ def narrate_bot_game(cards: CardSet, bots: list[str], seed: int) -> Iterator[str
     players = BotPlayers.seated(cards, bots, seed)
     narrator = Narrator(cards)
     seen = 0
-    seats = ", ".join(f"{n} ({b})" for n, b in zip(game.names, bots, strict=True))
+    seats = ", ".join(f"{n} ({kind_name(b)})" for n, b in zip(game.names, bots, strict=True))
     yield "== " + _("A narrated game: {seats}").format(seats=seats) + " =="
     before: list[str] | None = None
     while True:

@@ -175,9 +175,6 @@ class GameCore:
     def symbols(self, p: Player, cat: CatastropheId) -> int:
         return tableau.symbols(self.cards, p, cat)
 
-    def protection(self, p: Player, cat: CatastropheId) -> str | None:
-        return tableau.protection(self.cards, p, cat)
-
     def protector(self, p: Player, cat: CatastropheId) -> str | None:
         return tableau.protector(self.cards, p, cat)
 

@@ -11,7 +11,7 @@ from peloponnes_tui.engine.state import CIV, LUXURY
 from peloponnes_tui.inputs import printable, shown
 from peloponnes_tui.message import CardRef, Param, message
 
-__all__ = ["card_label", "card_ref", "catastrophe_name", "printable", "shown", "symbols_reason"]
+__all__ = ["card_label", "card_ref", "catastrophe_name", "printable", "shown"]
 
 
 def card_label(cards: CardSet, card: str, civ: str | None = None) -> str:
@@ -52,7 +52,3 @@ def catastrophe_name(cards: CardSet, cat: str) -> str:
     found = cards.catastrophe_by_id.get(cat)
     return found.name.en if found is not None else printable(cat)
 
-
-def symbols_reason(cards: CardSet, cat: str) -> str:
-    """The protection given by three symbols of one catastrophe, as a phrase."""
-    return f"three {catastrophe_name(cards, cat)} symbols"

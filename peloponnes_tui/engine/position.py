@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from peloponnes_tui.cards import CARDS_PER_ROUND, ROUNDS, CardSet, CatastropheId
 from peloponnes_tui.engine.state import CardState, Placed, Player, Table
+from peloponnes_tui.engine.tableau import luxury_cap_for
 
 
 class PositionError(ValueError):
@@ -185,6 +186,10 @@ def apply_position(pos: Position, players: list[Player], table: Table, cards: Ca
             raise PositionError("civ_cover needs civ_state: covered")
         if spec.luxury_cover is not None and spec.luxury_state != "covered":
             raise PositionError("luxury_cover needs luxury_state: covered")
+        cap = luxury_cap_for(cards, spec.luxury_state)
+        if spec.luxury is not None and spec.luxury > cap:
+            raise PositionError(f"a player holds more luxury goods than a luxury card "
+                                f"{spec.luxury_state} allows (at most {cap})")
         if spec.civ_state != "active":
             p.civ_state = spec.civ_state
             if spec.civ_state == "covered":
@@ -215,6 +220,9 @@ def apply_position(pos: Position, players: list[Player], table: Table, cards: Ca
             raise PositionError(f"the {cat} marker must stand between 0 and {steps - 1}")
         table.markers[cat] = n
     for cat in pos.struck:
+        if pos.struck.count(cat) > 1 or cat in pos.markers:
+            raise PositionError(f"the {cat} marker is given twice (struck names it twice, or "
+                                "markers names it too)")
         table.markers[cat] = cards.catastrophe_by_id[cat].steps
         table.struck.append(cat)
     _place_coin_piles(pos, table, cards)

@@ -112,7 +112,7 @@ def load_game(save: SaveFile, cards: CardSet, where: str | Path | Message = SAVE
 
 
 def _load_game(save: SaveFile, cards: CardSet, where: str | Path | Message) -> Game:
-    if save.cards_digest != cards.digest:
+    if not cards.same_cards(save.cards_digest):
         raise SaveError(where, message(
             "the save was made with other card data than these (version {version}); load it "
             "with the cards.yaml it was made with", version=cards.version))

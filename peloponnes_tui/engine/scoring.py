@@ -59,7 +59,7 @@ def restore(core: GameCore) -> None:
         while changed:
             changed = False
             for cat in core.table.struck:
-                if not core.protection(p, cat):
+                if not core.protector(p, cat):
                     continue
                 for x in p.placed():
                     if x.cover is not None and x.cover_cause == cat:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from peloponnes_tui.cards import CardSet, CatastropheId, Function, Resource
-from peloponnes_tui.engine.names import symbols_reason
 from peloponnes_tui.engine.state import CardState, Player
 
 # Positions in a card's Stats tuple.
@@ -157,16 +156,10 @@ def protector(cards: CardSet, p: Player, cat: CatastropheId) -> str | None:
     return None
 
 
-def protection(cards: CardSet, p: Player, cat: CatastropheId) -> str | None:
-    """Why the player ignores this catastrophe (a building's name, or three symbols), or None."""
-    found = protector(cards, p, cat)
-    if found is None:
-        return None
-    return symbols_reason(cards, cat) if found == BY_SYMBOLS else cards.power_by_id[found].name.en
-
-
 def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | None], ...]:
-    """``(catastrophe, protection(cards, p, catastrophe))`` for every catastrophe, in one pass."""
+    """``(catastrophe, protector(cards, p, catastrophe))`` for every catastrophe, in one pass:
+    data, not words (the UI names the building, or says how many symbols protect, from
+    ``rule_numbers``)."""
     power_cards = cards.power_by_id
     building: dict[str, str] = {}  # catastrophe -> the first uncovered building against it
     count: dict[str, int] = {}
@@ -186,9 +179,9 @@ def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | N
     out: list[tuple[CatastropheId, str | None]] = []
     for c in cards.catastrophes:
         if c.id in building:
-            out.append((c.id, power_cards[building[c.id]].name.en))
+            out.append((c.id, building[c.id]))
         elif count.get(c.id, 0) >= SYMBOLS_FOR_PROTECTION:
-            out.append((c.id, symbols_reason(cards, c.id)))
+            out.append((c.id, BY_SYMBOLS))
         else:
             out.append((c.id, None))
     return tuple(out)

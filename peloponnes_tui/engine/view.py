@@ -74,7 +74,8 @@ class PlayerView:
     production: tuple[int, int, int]  # wood, stone, grain
     bid_bonus_halves: int  # Market/Agora: half coins added to every bid
     conquest_discount: int
-    # for each catastrophe: why this player is protected from it (or None), as the engine sees it
+    # for each catastrophe: what protects this player from it: the id of an uncovered building
+    # against it, ``tableau.BY_SYMBOLS`` for enough of its symbols, or None
     protection: tuple[tuple[CatastropheId, str | None], ...] = ()
 
 
@@ -257,7 +258,7 @@ def fresh_view_for(game: GameCore, seat: int) -> View:
                         tableau.production(game.stats, p, "grain")),
             bid_bonus_halves=tableau.bid_bonus_halves(game.stats, p),
             conquest_discount=tableau.conquest_discount(game.stats, p),
-            protection=tuple((c.id, tableau.protection(game.cards, p, c.id))
+            protection=tuple((c.id, tableau.protector(game.cards, p, c.id))
                              for c in game.cards.catastrophes)))
     return View(
         seat=seat, round=game.round, phase=game.phase, order=tuple(game.order),

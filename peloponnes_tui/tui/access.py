@@ -29,6 +29,10 @@ class AppServices(Protocol):
         """The card data."""
         ...
 
+    def remember(self, settings: Settings) -> None:
+        """Keep ``settings`` for the next launch (a failure to write is only reported)."""
+        ...
+
     def load_path(self, path: Path) -> str | None:
         """Load a save and play it; on failure the reason, and nothing changed."""
         ...

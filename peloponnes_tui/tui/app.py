@@ -22,18 +22,19 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
 
-from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
+from peloponnes_tui.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    _,
+    language,
+    language_in_words,
+    set_language,
+)
 from peloponnes_tui.settings_file import first_look
 from peloponnes_tui.tui.colours import follow_theme
-from peloponnes_tui.tui.compat import CrashGuard, run_guarded
-from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, RunningGame
-from peloponnes_tui.tui.screens.confirm import ConfirmScreen
-from peloponnes_tui.tui.screens.handoff import HandoffScreen
-from peloponnes_tui.tui.screens.help import HelpScreen
-from peloponnes_tui.tui.screens.load import LoadScreen
+from peloponnes_tui.tui.compat import run_guarded
+from peloponnes_tui.tui.palette import PaletteApp, textual_commands
 from peloponnes_tui.tui.screens.message import MessageScreen
-from peloponnes_tui.tui.screens.new_game import NewGameScreen
-from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.screens.too_small import TooSmallScreen
 from peloponnes_tui.tui.session import (
@@ -59,12 +60,16 @@ if TYPE_CHECKING:
     from peloponnes_tui.demo.scenario import Scenario
     from peloponnes_tui.engine import Answer, AnyPrompt
     from peloponnes_tui.settings import Settings
+    from peloponnes_tui.tui.running import RunningGame
     from peloponnes_tui.tui.screens.board import BoardScreen
+    from peloponnes_tui.tui.screens.new_game import NewGameScreen
     from peloponnes_tui.tui.widgets.coach_note import Advised, CoachNote
     from peloponnes_tui.tui.widgets.panel import Decided
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
+# seconds after the start before the whole settings file is checked (``check_settings``)
+SETTINGS_CHECK_DELAY = 0.3
 
 
 def make_coach(cards: CardSet, seed: int) -> Coach:
@@ -74,7 +79,7 @@ def make_coach(cards: CardSet, seed: int) -> Coach:
     return Coach(cards, seed)
 
 
-class PeloponnesApp(CrashGuard):
+class PeloponnesApp(PaletteApp):
     TITLE = "Peloponnes"
     CSS_PATH = "app.tcss"
 
@@ -190,7 +195,8 @@ class PeloponnesApp(CrashGuard):
             self.theme = self.first_look.theme
         follow_theme(self, self.theme_changed)
         self.push_screen(StartScreen())
-        self.call_after_refresh(self.check_settings)
+        # pydantic takes ~0.1 s to import: not before the first screen is drawn and shown
+        self.set_timer(SETTINGS_CHECK_DELAY, self.check_settings)
         if self.start_resume:
             self.call_after_refresh(self.resume)
         self.check_size(self.size.width, self.size.height)
@@ -238,11 +244,16 @@ class PeloponnesApp(CrashGuard):
         # in both languages, so that it is found by whoever reads only one of them
         yield SystemCommand(f"Language / Sprache: {LANGUAGE_NAMES[other]}",
                             _("Show the app in {language}").format(
-                                language=LANGUAGE_NAMES[other]),
+                                language=language_in_words(other)),
                             lambda: self.switch_language(other))
-        yield SystemCommand(_("Quit"), _("Quit Peloponnes (the game is autosaved)"),
-                            self.action_quit_app)
-        yield from super().get_system_commands(screen)
+        if self.game is None or self.game.unsaved is None:
+            yield SystemCommand(_("Quit"), _("Quit Peloponnes (the game is autosaved)"),
+                                self.action_quit_app)
+        else:
+            yield SystemCommand(_("Quit"), _("Quit Peloponnes (the autosave failed: you can "
+                                             "save the game elsewhere first)"),
+                                self.action_quit_app)
+        yield from textual_commands(self, screen)
 
     # -- language ----------------------------------------------------------------------------
 
@@ -251,7 +262,11 @@ class PeloponnesApp(CrashGuard):
         every screen in it at once."""
         if lang not in LANGUAGES:
             return
-        set_language(lang)
+        if set_language(lang) != lang:  # its catalog cannot be read: English stays
+            self.notify(_("The texts for the language '{language}' cannot be read; the app "
+                          "stays in English. Reinstall the program to repair them.").format(
+                              language=lang), severity="error")
+            return
         if self.settings.language != lang:
             self.remember(self.settings.model_copy(update={"language": lang}))
         self.call_later(self.relabel_screens)
@@ -281,8 +296,11 @@ class PeloponnesApp(CrashGuard):
         self.autosave_here(holder)
 
     def on_new_game_screen_start(self, event: NewGameScreen.Start) -> None:
-        """The New game screen's choice: remember the form and start the game."""
-        self.remember(event.settings)
+        """The New game screen's choice: remember the form (and one game more) and start the
+        game."""
+        now = self.settings
+        self.remember(event.settings.model_copy(update={"games": now.games + 1,
+                                                        "legend": now.legend}))
         self.start_new(event.seats, event.seed, event.privacy, bot_pause=event.pause,
                        coach=event.coach)
 
@@ -349,6 +367,9 @@ class PeloponnesApp(CrashGuard):
     def crash_note(self) -> str:
         if self.session is None:
             return ""
+        if self.game is not None and self.game.unsaved is not None:
+            return _("your game could not be autosaved ({error})").format(
+                error=self.game.unsaved)
         if self.autosave_to == autosave_path():
             return _("your game is autosaved up to the last answer: continue with "
                      "`peloponnes --resume`")
@@ -356,6 +377,8 @@ class PeloponnesApp(CrashGuard):
             path=self.autosave_to)
 
     def set_session(self, session: Session) -> None:
+        from peloponnes_tui.tui.running import RunningGame
+
         self._gen += 1
         if self._bot_timer is not None:
             self._bot_timer.stop()
@@ -440,6 +463,10 @@ class PeloponnesApp(CrashGuard):
     def advance(self) -> None:
         """Show what the table needs now (``RunningGame.next_step``) on the board, and start
         what comes with it: the scores, a computer player's move, or the hand-off cover."""
+        from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, Waiting
+        from peloponnes_tui.tui.screens.handoff import HandoffScreen
+        from peloponnes_tui.tui.screens.scoring import ScoringScreen
+
         game, board = self.game, self.board
         if game is None or board is None or not board.is_mounted or self.crash is not None:
             return  # (a board not mounted yet, or the app closing)
@@ -472,7 +499,7 @@ class PeloponnesApp(CrashGuard):
                 self.push_screen(HandoffScreen(session.seats[seat], handoff_text(prompt),
                                                since_last_turn(session, seat), session.seats),
                                  ready)
-            case PersonTurn():
+            case PersonTurn() | Waiting():
                 pass
             case _:
                 assert_never(step)
@@ -625,12 +652,18 @@ class PeloponnesApp(CrashGuard):
     # -- commands ----------------------------------------------------------------------------
 
     def action_new_game(self) -> None:
+        from peloponnes_tui.tui.screens.new_game import NewGameScreen
+
         self.push_screen(NewGameScreen())
 
     def action_load_game(self) -> None:
+        from peloponnes_tui.tui.screens.load import LoadScreen
+
         self.push_screen(LoadScreen())
 
     def action_help(self) -> None:
+        from peloponnes_tui.tui.screens.help import HelpScreen
+
         session = self.session
         if session is None:
             self.push_screen(HelpScreen(self.cards))
@@ -649,22 +682,37 @@ class PeloponnesApp(CrashGuard):
     def action_save_game(self) -> None:
         if self.session is None:
             return
-        name = time.strftime("peloponnes-%Y%m%d-%H%M%S.json")
+        stem = save_stem()
         if in_web_session():
             # in a browser the game goes to the player's computer, not to the server's disk
+            name = f"{stem}.json"
             self.deliver_text(io.StringIO(self.session.dumps()), save_filename=name,
                               mime_type="application/json")
             self.notify(_("Your browser downloads the game as {name}").format(name=name))
             return
-        path = saves_dir() / name
         try:
-            self.session.save(path)
+            # a new file: two saves in the same second get two names, never one over the other
+            path = self.session.save_unique(saves_dir(), stem)
         except OSError as exc:
             self.notify(_("Saving failed: {error}").format(error=exc), severity="error")
             return
         self.notify(_("Saved to {path}").format(path=path))
 
+    def save_elsewhere(self, path: Path) -> str | None:
+        """Write the game to ``path``, a new file; why it could not be, or None."""
+        if self.session is None:
+            return None
+        try:
+            self.session.save_new(path)
+        except FileExistsError:
+            return _("{path} exists already: give the name of a new file.").format(path=path)
+        except OSError as exc:
+            return _("Saving failed: {error}").format(error=exc.strerror or exc)
+        return None
+
     def action_undo(self) -> None:
+        from peloponnes_tui.tui.screens.handoff import HandoffScreen
+
         game = self.game
         if game is None:
             return
@@ -681,6 +729,8 @@ class PeloponnesApp(CrashGuard):
         self.advance()
 
     def action_quit_app(self) -> None:
+        from peloponnes_tui.tui.screens.confirm import ConfirmScreen
+
         session = self.session
         if session is None or session.over:
             self.exit(0)
@@ -690,11 +740,35 @@ class PeloponnesApp(CrashGuard):
             if yes:
                 self.exit(0)
 
-        self.push_screen(ConfirmScreen(_("Quit the game in progress?\nIt is autosaved: continue "
-                                         "later with `peloponnes --resume`.")), answer)
+        unsaved = self.game.unsaved if self.game is not None else None
+        if unsaved is not None:
+            # the autosave failed: say so, and offer to save the game somewhere else
+            from peloponnes_tui.tui.screens.quit_unsaved import QuitUnsavedScreen
+
+            try:
+                home = Path.home()
+            except RuntimeError:  # no home folder known
+                home = Path.cwd()
+            self.push_screen(QuitUnsavedScreen(unsaved, home / f"{save_stem()}.json",
+                                               self.save_elsewhere, self.action_save_game),
+                             lambda choice: answer(choice is not None))
+            return
+        if self.autosave_to == autosave_path():
+            question = _("Quit the game in progress?\nIt is autosaved: continue later with "
+                         "`peloponnes --resume`.")
+        else:
+            question = _("Quit the game in progress?\nIt is autosaved to {path}: Load lists "
+                         "it.").format(path=self.autosave_to)
+        self.push_screen(ConfirmScreen(question), answer)
 
     async def action_quit(self) -> None:
         self.action_quit_app()
+
+
+def save_stem() -> str:
+    """The name a saved game is given: ``peloponnes-<date>-<time>`` (``write_unique`` adds
+    ``-2``, ``-3`` ... when two saves fall in the same second)."""
+    return time.strftime("peloponnes-%Y%m%d-%H%M%S")
 
 
 def handoff_text(prompt: AnyPrompt) -> str:

@@ -27,7 +27,7 @@ from peloponnes_tui.engine import (
     StartConstruction,
     Withdraw,
 )
-from peloponnes_tui.i18n import _, language, name, ngettext
+from peloponnes_tui.i18n import _, name, ngettext, number, percent
 from peloponnes_tui.tui.render import card_name
 
 if TYPE_CHECKING:
@@ -36,12 +36,6 @@ if TYPE_CHECKING:
     from peloponnes_tui.bots.coach import Advice, Outlook
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.engine import Answer, AnyPrompt, View
-
-
-def number(x: float) -> str:
-    """A count that may hold a shared win's share, to one decimal place (2.5, German 2,5)."""
-    text = f"{round(x, 1):g}"
-    return text.replace(".", ",") if language() == "de" else text
 
 
 def payment(coins: int, luxury: int) -> str:
@@ -142,11 +136,12 @@ def answer_phrase(answer: Answer, prompt: AnyPrompt, view: View, cards: CardSet)
 def outlook_text(outlook: Outlook) -> str:
     """How the games played on after the coach's answer went."""
     return ngettext(
-        "In {games} game played on from here it won {wins} ({share} %), ending with about "
+        "In {games} game played on from here it won {wins} ({share}), ending with about "
         "{population} population and {power} power.",
-        "In {games} games played on from here it won {wins} ({share} %), ending with about "
+        "In {games} games played on from here it won {wins} ({share}), ending with about "
         "{population} population and {power} power.", outlook.games).format(
-            games=outlook.games, wins=number(outlook.wins), share=round(100 * outlook.win_share),
+            games=number(outlook.games), wins=number(outlook.wins, 1, fixed=False),
+            share=percent(outlook.win_share, 0),
             population=round(outlook.population), power=round(outlook.power))
 
 
@@ -162,7 +157,8 @@ def advice_text(advice: Advice, prompt: AnyPrompt, view: View, cards: CardSet) -
     if advice.others:
         other = advice.others[0]
         text += " " + _("Next best: {action} (won {wins}).").format(
-            action=answer_phrase(other.answer, prompt, view, cards), wins=number(other.wins))
+            action=answer_phrase(other.answer, prompt, view, cards),
+            wins=number(other.wins, 1, fixed=False))
     return text
 
 

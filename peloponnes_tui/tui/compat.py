@@ -26,6 +26,7 @@ from pathlib import Path
 import textual
 from rich.console import Console
 from textual.app import App
+from textual.driver import Driver
 
 from peloponnes_tui.crash import EXIT_INTERNAL, crash_message, report_crash, write_crash_log
 
@@ -59,6 +60,27 @@ class CrashGuard(App[int]):
             self.crash = (error, write_crash_log(error, type(self).__name__))
             self.on_crash()
         super()._handle_exception(error)  # status 1, closes the app; tests see the error
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's choice of driver, except that its terminal driver for Linux and macOS is
+        replaced by one that survives keys that are not UTF-8, and its driver for a browser page
+        by one for which a page closed first is no crash (``tui/driver.py``,
+        ``tui/page_driver.py``; public API)."""
+        driver = super().get_driver_class()
+        from textual.drivers.web_driver import WebDriver
+
+        from peloponnes_tui.tui.page_driver import PageDriver
+
+        if driver is WebDriver:
+            return PageDriver  # (a page closed first ends the app quietly)
+        if sys.platform != "win32":
+            from textual.drivers.linux_driver import LinuxDriver
+
+            from peloponnes_tui.tui.driver import TolerantDriver
+
+            if driver is LinuxDriver:
+                return TolerantDriver
+        return driver
 
     def on_crash(self) -> None:
         """Called once, at the first unexpected error, before the app closes."""

@@ -20,10 +20,10 @@ from peloponnes_tui.demo.scenario import QUIET, Scenario, ScenarioRun
 from peloponnes_tui.engine import Game
 from peloponnes_tui.i18n import _, ngettext
 from peloponnes_tui.tui.colours import COLOURS, follow_theme
-from peloponnes_tui.tui.compat import CrashGuard
+from peloponnes_tui.tui.palette import PaletteApp
 from peloponnes_tui.tui.screens.demo import DemoScreen
 from peloponnes_tui.tui.script import Script, Step
-from peloponnes_tui.tui.session import DEFAULT_NAMES, Seat
+from peloponnes_tui.tui.session import DEFAULT_NAMES, Seat, kind_name
 
 PAUSE_ENV = "PELOPONNES_DEMO_PAUSE"
 DEFAULT_PAUSE = 3.0
@@ -90,7 +90,7 @@ class BotScript(Script):
 
     @property
     def title(self) -> str:
-        seats = ", ".join(f"{n} ({b})" for n, b in zip(self.game.names, self.bot_names,
+        seats = ", ".join(f"{n} ({kind_name(b)})" for n, b in zip(self.game.names, self.bot_names,
                                                        strict=True))
         return _("A game between computer players: {seats}").format(seats=seats)
 
@@ -123,7 +123,7 @@ class BotScript(Script):
         return self._finish(Step(_("{player} decides.").format(player=who), self._events()))
 
 
-class DemoApp(CrashGuard):
+class DemoApp(PaletteApp):
     TITLE = "Peloponnes — demonstration"  # English; on_mount sets it in the chosen language
 
     def __init__(self, script: Script, pause: float | None = None) -> None:

@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from peloponnes_tui.tui.colours import follow_theme
-from peloponnes_tui.tui.compat import CrashGuard, run_guarded
+from peloponnes_tui.tui.compat import run_guarded
+from peloponnes_tui.tui.palette import PaletteApp
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.learn.lessons import Lesson
 
 
-class LearnApp(CrashGuard):
+class LearnApp(PaletteApp):
     TITLE = "Peloponnes — learn to play"
     CSS_PATH = "app.tcss"
 

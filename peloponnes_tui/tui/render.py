@@ -24,6 +24,7 @@ from peloponnes_tui.card_text import (
     income_text,
     inhabitants_short,
     prod_text,
+    protector_text,
     resource_short,
     special_text,
 )
@@ -33,7 +34,7 @@ from peloponnes_tui.engine.bidding import view_standing_bids, view_targets
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.view import PlacedView, PlayerView, View
 from peloponnes_tui.engine.words import halves
-from peloponnes_tui.i18n import _, in_words, language, name, ngettext
+from peloponnes_tui.i18n import _, in_words, language, name, ngettext, share_in_words
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.cards_art import CardFace, CardGroup, CardRows, Slot
 from peloponnes_tui.tui.colours import (
@@ -42,7 +43,7 @@ from peloponnes_tui.tui.colours import (
     light_palette,
     res_style,
 )
-from peloponnes_tui.tui.session import Seat
+from peloponnes_tui.tui.session import Seat, kind_name
 from peloponnes_tui.tui.summary import Changes
 
 if TYPE_CHECKING:
@@ -254,18 +255,21 @@ def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int 
             if cid in marks.bids:
                 bid.append(CHANGED, style=CHANGED_STYLE)
                 short_bid.append(CHANGED, style=CHANGED_STYLE)
-            need = "-" if (x := need_for.get(cid)) is None else str(x)
+            need = need_for.get(cid)
             star = "*" if row_name == "conquest" else ""  # see conquest_rule
             name_style = HIGHLIGHT if cid in highlight else "bold"
             if row_name == "conquest":
                 name_style += " italic"
-            minimum = _("min {n}").format(n=f"{need}{star}")
+            # what the player to move must bid on it now; nothing where they cannot bid (a
+            # card taken for good, or no bidding now): the foot then says who holds it
+            minimum = "" if need is None else _("min {n}").format(n=f"{need}{star}")
+            narrow = "" if need is None else f"≥{need}{star}"
             faces.append(CardFace(
                 card=cid, name=name(c.name), name_style=name_style, top=((top, kind),),
                 lines=card_slots(c),
                 bottom=((bid, Text(minimum, style="bold")),
                         (short_bid, Text(minimum, style="bold")),
-                        (short_bid, Text(f"≥{need}{star}", style="bold"))),
+                        (short_bid, Text(narrow, style="bold"))),
                 chosen=cid == chosen, click=click))
         heading = Text(_("Market") if row_name == "market" else _("Conquest row *"),
                        style="bold" if row_name == "market" else "bold italic")
@@ -342,8 +346,10 @@ def conquest_rule(cards: CardSet, view: View, seats: Sequence[Seat], current: in
 
 
 def board_legend_line() -> Text:
-    """The short forms of the board, explained (the lines under the board)."""
-    return Text(f"{offer_legend()}\n{tracks_legend()}\n{other_legend()}", style="dim")
+    """The short forms of the board, explained (the lines under the board), and the key that
+    hides them."""
+    return Text(f"{offer_legend()}\n{tracks_legend()}\n{other_legend()} · "
+                + _("? hides this legend (and shows it again)"), style="dim")
 
 
 def offer_cards(view: View) -> list[str]:
@@ -405,7 +411,7 @@ def protection_notes(cards: CardSet, p: PlayerView) -> Text:
         if why:
             t.append(", " if t else _("Protected from "), style="dim")
             t.append(catastrophe_name(cards, cat), style="bold")
-            t.append(f" ({why})", style="dim")
+            t.append(f" ({protector_text(cards, cat, why)})", style="dim")
     return t
 
 
@@ -421,26 +427,45 @@ def phase_name(phase: str) -> str:
 SEP = " │ "
 
 
-def status_line(cards: CardSet, view: View, seats: Sequence[Seat]) -> Text:
-    """One line: round │ phase │ power piles │ coin piles │ turn order."""
+def status_line(cards: CardSet, view: View, seats: Sequence[Seat]) -> Fitting:
+    """One line: round │ phase │ power piles │ coin piles │ turn order; where that is wider
+    than the screen, with narrower separators (a wrapped status line lost the turn order to a
+    second row at 80 columns)."""
+    return Fitting(tuple(status_text(cards, view, seats, sep) for sep in (SEP, "│")))
+
+
+def status_text(cards: CardSet, view: View, seats: Sequence[Seat], sep: str) -> Text:
+    """The status line with ``sep`` between its parts."""
     piles = " ".join(f"{k}{n}" for k, n in view.piles_left)
     out = Text()
     out.append(_("Round {round}/{rounds}").format(round=max(view.round, 1),
                                                  rounds=rule_numbers(cards).rounds), style="bold")
-    out.append(SEP, style="dim")
+    out.append(sep, style="dim")
     out.append(phase_name(view.phase), style="bold")
-    out.append(SEP, style="dim")
+    out.append(sep, style="dim")
     out.append(_("Pile {piles}").format(piles=piles))
-    out.append(SEP, style="dim")
+    out.append(sep, style="dim")
     out.append(_("Coins {n}, discard {discard}").format(n=view.coin_pile_size,
                                                          discard=len(view.discard)))
-    out.append(SEP, style="dim")
+    out.append(sep, style="dim")
     out.append(_("Order "))
     for i, s in enumerate(view.order):
         if i:
             out.append("›", style="dim")
         out.append(seats[s].tag, style=f"bold {seats[s].rich_colour}")
     return out
+
+
+@dataclass(frozen=True)
+class Fitting:
+    """The first of some one-line texts that fits the width it is drawn at (else the last,
+    wrapped)."""
+
+    texts: tuple[Text, ...]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        yield next((text for text in self.texts if text.cell_len <= width), self.texts[-1])
 
 
 def player_brief(view: View, seat: int, seats: Sequence[Seat]) -> Text:
@@ -606,7 +631,7 @@ def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: in
         if seat == current:
             who.append(" ◀", style="bold")
         if not st.human:
-            who.append(f" ({st.kind})", style="dim")
+            who.append(f" ({kind_name(st.kind)})", style="dim")
         bid = Text("-", style="dim")
         if p.bid_card:
             info = cards.power_by_id.get(p.bid_card)
@@ -700,14 +725,15 @@ def tableau(cards: CardSet, view: View, seat: int, seats: Sequence[Seat],
         if p.landscapes else Text("-", style="dim")
     columns = TextColumns((_("Buildings"), _("Civilization"), _("Landscapes")),
                           (left, civ_text, right))
-    parts: list[RenderableType] = [head, columns]
-    notes = protection_notes(cards, p)
-    if notes:
-        parts.append(notes)
-    if show_hand:
+    parts: list[RenderableType] = [head]
+    if show_hand:  # under the numbers, in view however long the tableau grows
         hand = Text(_("Hand: "), style="bold")
         hand.append_text(hand_summary(cards, view.hand))
         parts.append(hand)
+    parts.append(columns)
+    notes = protection_notes(cards, p)
+    if notes:
+        parts.append(notes)
     return Group(*parts)
 
 
@@ -755,11 +781,11 @@ def catastrophe_effects(cards: CardSet) -> Table:
     """What each catastrophe does when it strikes and what protects from it (card data and the
     engine's rule numbers)."""
     n = rule_numbers(cards)
-    share = in_words(n.row_share)
+    share = share_in_words(n.row_share)
     effect = {
         "plague": _("your civilization card is hit"),
-        "earthquake": _("one in {n} (rounded up) of your buildings are hit").format(n=share),
-        "tempest": _("one in {n} (rounded up) of your landscapes are hit").format(n=share),
+        "earthquake": _("{share} (rounded up) of your buildings are hit").format(share=share),
+        "tempest": _("{share} (rounded up) of your landscapes are hit").format(share=share),
         "drought": _("your power card with the most grain is hit"),
         "decline": _("you lose all luxury goods and the luxury card is hit (you may then hold "
                      "only {n})").format(n=n.declined_luxury_cap),

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from peloponnes_tui.tui.colours import follow_theme
-from peloponnes_tui.tui.compat import CrashGuard, run_guarded
+from peloponnes_tui.tui.compat import run_guarded
+from peloponnes_tui.tui.palette import PaletteApp
 from peloponnes_tui.tui.replay import Replay
 from peloponnes_tui.tui.screens.replay import ReplayScreen
 
 
-class ReplayApp(CrashGuard):
+class ReplayApp(PaletteApp):
     TITLE = "Peloponnes"
 
     def __init__(self, replay: Replay) -> None:

@@ -50,7 +50,14 @@ class PersonTurn:
     told: bool = False
 
 
-Step = GameOver | ComputerTurn | HandOff | PersonTurn
+@dataclass(frozen=True)
+class Waiting:
+    """At a table of many devices: a person decides on their own device (this one waits)."""
+
+    seat: int
+
+
+Step = GameOver | ComputerTurn | HandOff | PersonTurn | Waiting
 
 
 class RunningGame:
@@ -61,6 +68,9 @@ class RunningGame:
         self.viewer: int | None = None  # the seat whose hand may be shown now
         self.autosave_to = autosave_to
         self.stopped = False  # after an unexpected error nothing more is written
+        # why the last autosave failed (None: the autosave holds the game as it stands); a game
+        # resumed or loaded starts as saved (its file, or the autosave written then)
+        self.unsaved: OSError | None = None
 
     def autosave(self) -> OSError | None:
         """Write the game to its autosave; the error if that failed (the game goes on)."""
@@ -69,7 +79,9 @@ class RunningGame:
         try:
             self.session.save(self.autosave_to)
         except OSError as exc:
+            self.unsaved = exc
             return exc
+        self.unsaved = None
         return None
 
     def apply(self, answer: Answer) -> OSError | None:
@@ -138,4 +150,4 @@ class RunningGame:
         return True
 
 
-__all__ = ["ComputerTurn", "GameOver", "HandOff", "PersonTurn", "RunningGame", "Step"]
+__all__ = ["ComputerTurn", "GameOver", "HandOff", "PersonTurn", "RunningGame", "Step", "Waiting"]

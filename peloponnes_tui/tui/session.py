@@ -30,8 +30,10 @@ from peloponnes_tui.files import (
     clean_stale_temp_files,
     data_dir,
     saves_dir,
+    write_new,
+    write_unique,
 )
-from peloponnes_tui.i18n import _
+from peloponnes_tui.i18n import _, kind_name
 from peloponnes_tui.seating import COLOURS, DEFAULT_NAMES, DEFAULT_PAUSE, HUMAN, PAUSES, seat_json
 from peloponnes_tui.tui.colours import player_colour, player_letter, player_symbol
 
@@ -303,6 +305,12 @@ class Session:
         """Apply an answer (IllegalAnswer leaves everything unchanged)."""
         self.game.answer(answer)
 
+    def hand_to_computer(self, seat: int, kind: str) -> None:
+        """The person at ``seat`` leaves: a computer player of ``kind`` (a name of
+        ``BOT_NAMES``) plays the seat from now on (the game itself is unchanged)."""
+        self.seats[seat].kind = kind
+        self._make_bots()
+
     def bot_to_move(self) -> Bot | None:
         """The computer player who must answer now (None on a person's turn or at the end)."""
         return None if self.bots is None else self.bots.to_move(self.game)
@@ -358,7 +366,17 @@ class Session:
         return dumps(self.game, self.extra())
 
     def save(self, path: Path) -> None:
+        """Write the game to ``path``, replacing it (the autosave)."""
         atomic_write(path, self.dumps())
+
+    def save_new(self, path: Path) -> None:
+        """Write the game to ``path``, a new file: ``FileExistsError`` if there is one."""
+        write_new(path, self.dumps())
+
+    def save_unique(self, folder: Path, stem: str) -> Path:
+        """Write the game to a new file ``<stem>.json`` in ``folder`` (``<stem>-2.json`` ... when
+        the name is taken: a save never replaces another); its path."""
+        return write_unique(folder, stem, self.dumps())
 
     @classmethod
     def loads(cls, text: str, cards: CardSet) -> Session:
@@ -433,6 +451,7 @@ __all__ = [
     "clean_stale_temp_files",
     "data_dir",
     "default_seats",
+    "kind_name",
     "own_autosave_path",
     "saves_dir",
 ]

@@ -17,6 +17,7 @@ from textual.widgets import ContentSwitcher, RichLog, Static
 
 from peloponnes_tui.engine import Event, View
 from peloponnes_tui.i18n import N_, _
+from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.heap import QuietHeap
 from peloponnes_tui.tui.render import (
     ROOMY,
@@ -34,6 +35,7 @@ from peloponnes_tui.tui.running import (
     PersonTurn,
     RunningGame,
     Step,
+    Waiting,
 )
 from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
@@ -95,7 +97,7 @@ def since_head() -> str:
     return _("Since your last turn (the latest last; v: the whole log)")
 
 
-class BoardScreen(Screen[None]):
+class BoardScreen(Screen[None], AppAccess):
     BINDINGS: ClassVar[list[BindingType]] = [
         # m/t/v are shown in the line above the board, so the footer stays short (and cheap to
         # redraw when the decision panel changes)
@@ -109,6 +111,7 @@ class BoardScreen(Screen[None]):
         Binding("i", "app.coach_off", N_("Coach (off)")),
         Binding("ctrl+s", "app.save_game", N_("Save"), show=False),
         Binding("s", "scores", N_("Scores"), show=False),
+        Binding("question_mark,f5", "legend", N_("Legend"), show=False),
         Binding("q", "app.quit_app", N_("Quit")),
         Binding("pageup", "scroll_main(-1)", N_("Scroll up"), show=False),
         Binding("pagedown", "scroll_main(1)", N_("Scroll down"), show=False),
@@ -127,8 +130,9 @@ class BoardScreen(Screen[None]):
         self._changed = Changes()  # what the board marks as changed, as last drawn
         self._brief: Text | str = ""  # the decision column's border title, as last set
         self._panel_to_top = False  # a decision panel is shown: scrolled into view (layouts)
-        # the new decision panel's mounting and the old one's removal, not yet awaited
+        # the new decision panel's mounting, not yet awaited
         self._mounting: list[Awaitable[None]] = []
+        self._switched = False  # set_panel showed a panel that had not the keyboard
         self.heap = QuietHeap()  # full collections while the board is still
 
     def compose(self) -> ComposeResult:
@@ -137,7 +141,9 @@ class BoardScreen(Screen[None]):
         with BoardSwitcher(initial="table", id="main"):
             with BoardScroll(id="table"):
                 yield TableView(legend=offer_tooltip)
-                yield Drawn(board_legend_line(), id="legend")
+                legend = Drawn(board_legend_line(), id="legend")
+                legend.display = self.papp.settings.legend_shown
+                yield legend
             with BoardScroll(id="tableaux"):
                 yield Drawn(id="tableau")
             yield BoardLog(id="log", wrap=True, markup=False, highlight=False)
@@ -363,6 +369,11 @@ class BoardScreen(Screen[None]):
             case HandOff():
                 self.set_panel(None)
                 self.refresh_board()
+            case Waiting(seat=seat):
+                self.refresh_board()
+                who = session.seats[seat]
+                self.set_panel(None, _("{player} is deciding…").format(
+                    player=f"{who.tag} {who.name}"))
             case PersonTurn(seat=seat, told=told):
                 pending = session.pending
                 assert pending is not None
@@ -381,9 +392,13 @@ class BoardScreen(Screen[None]):
         self.set_panel(panel)
 
     def set_panel(self, panel: DecisionPanel | None, note: str = "") -> None:
-        """Show a decision panel (or none), with a one-line note above it."""
+        """Show a decision panel (or none), with a one-line note above it.
+
+        A panel of each kind, once mounted, stays in the panel box, hidden while another kind
+        is shown: the next prompt of its kind renews it (``DecisionPanel.renew``).  A panel that
+        was removed when another kind came lay the screen out a second time after the answer,
+        in a screen update of its own."""
         box = self.query_one("#panelbox", PanelBox)
-        olds = list(box.query(DecisionPanel))
         self._panel_to_top = False  # (scroll_to_panel, when there is a panel)
         self._show("note", Text, note)  # it may name a player: text only
         self.query_one("#note", Drawn).display = bool(note)
@@ -391,28 +406,35 @@ class BoardScreen(Screen[None]):
         if chosen != self.chosen:
             self.chosen = chosen
             self.refresh_offer()
-        if panel is not None and len(olds) == 1 and type(olds[0]) is type(panel):
-            # the same kind of panel as before: the one on screen takes the new prompt
-            olds[0].renew(panel)
-            if self.focused is not olds[0]:
-                olds[0].focus()
-            self.scroll_to_panel()
-            return
-        if isinstance(panel, CardChoice):
-            # a digit key moves the highlight in the same screen update as the panel's text
-            panel.on_card = self.card_chosen
-        if panel is not None:
+        panels = list(box.query(DecisionPanel))
+        shown = next((old for old in panels if type(old) is type(panel)), None) \
+            if panel is not None else None
+        if panel is not None and shown is not None:
+            # a panel of this kind is in the box: it takes the new prompt
+            shown.renew(panel)
+            shown.display = True
+        elif panel is not None:
+            if isinstance(panel, CardChoice):
+                # a digit key moves the highlight in the same screen update as the panel's text
+                panel.on_card = self.card_chosen
             self._mounting.append(box.mount(panel))
-            panel.focus()
+            shown = panel
+        if shown is not None:
+            if self.focused is not shown:
+                self._switched = True  # (panel_settled gives it the keyboard at once)
+                shown.focus()
             self.scroll_to_panel()
-        # the old panel goes after the new one has the keyboard, so the keys in the footer do
-        # not change twice (a screen without a focused widget in between)
-        self._mounting.extend(old.remove() for old in olds)
+        # the others are hidden after the new one has the keyboard, so the keys in the footer
+        # do not change twice (a screen without a focused widget in between)
+        for old in panels:
+            if old is not shown:
+                old.display = False
 
     async def panel_settled(self) -> None:
-        """Wait until the panel :meth:`set_panel` showed is mounted and has the keyboard, and
-        the old one is gone."""
-        if not self._mounting:
+        """Wait until the panel :meth:`set_panel` showed is mounted and has the keyboard, with
+        its keys in the footer, all in the answer's screen update."""
+        switched, self._switched = self._switched, False
+        if not self._mounting and not switched:
             return  # the panel on screen took the prompt (or there is none)
         while self._mounting:
             await self._mounting.pop(0)
@@ -458,8 +480,8 @@ class BoardScreen(Screen[None]):
             panel.update_text()
 
     def panel(self) -> DecisionPanel | None:
-        found = self.query(DecisionPanel)
-        return found.first() if found else None
+        """The decision panel shown (the others in the box are hidden: ``set_panel``)."""
+        return next((panel for panel in self.query(DecisionPanel) if panel.display), None)
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -480,6 +502,13 @@ class BoardScreen(Screen[None]):
         """Ctrl+↑/↓: scroll the decision panel's column when it is longer than the screen has
         room for (the panel keeps the keyboard)."""
         self.query_one("#decision", BoardScroll).scroll_relative(y=lines * 3, animate=False)
+
+    def action_legend(self) -> None:
+        """?: show or hide the card legend below the board, remembered for the next games."""
+        legend = self.query_one("#legend", Drawn)
+        legend.display = not legend.display
+        settings = self.papp.settings
+        self.papp.remember(settings.model_copy(update={"legend": legend.display}))
 
     def action_show(self, which: str) -> None:
         self.query_one(ContentSwitcher).current = which

@@ -79,12 +79,15 @@ class HandoffScreen(Screen[bool]):
 
     def on_mount(self) -> None:
         self.fit(self.size.height)
+        for since in self.query("#since"):
+            since.anchor()  # the latest line in view, the earlier ones above it (↑)
 
     def on_resize(self, event: Resize) -> None:
         self.fit(event.size.height)
 
     def fit(self, height: int) -> None:
-        """The summary takes the rows the rest of the cover leaves (it scrolls with ↑/↓)."""
+        """The summary takes the rows the rest of the cover leaves; it starts at its latest
+        line and scrolls with ↑/↓."""
         for since in self.query("#since"):
             since.styles.max_height = max(3, height - 12)
 

@@ -27,10 +27,10 @@ def phase_help(cards: CardSet) -> dict[str, str]:
     from peloponnes_tui.i18n import in_words
 
     n = rule_numbers(cards)
-    income = (_("Income: coin cards by inhabitants (the income table below), one-time income "
-                "of new cards.") if n.luxury_income_from is None else
-              _("Income: coin cards by inhabitants (the income table below), one-time income "
-                "of new cards, luxury goods from {n} inhabitants on.").format(
+    income = (_("Coin cards by inhabitants (the income table below), one-time income of new "
+                "cards.") if n.luxury_income_from is None else
+              _("Coin cards by inhabitants (the income table below), one-time income of new "
+                "cards, luxury goods from {n} inhabitants on.").format(
                     n=n.luxury_income_from))
     return {
         "setup": _("The game is being set up."),
@@ -43,18 +43,18 @@ def phase_help(cards: CardSet) -> dict[str, str]:
                           "either cover each with a coin card — it stays in the tableau but does "
                           "nothing until protection comes later — or remove it to the "
                           "box.").format(n=in_words(n.symbols_for_protection)),
-        "supply": _("Supply: everyone feeds each inhabitant (not those on the luxury card) with "
+        "supply": _("Everyone feeds each inhabitant (not those on the luxury card) with "
                     "one grain. Grain production counts first, then grain coin cards; the rest "
                     "can be paid with inhabitant coin cards or luxury goods, or by removing "
                     "inhabited cards. Buildings under construction must be paid now, all "
                     "together, or are lost."),
-        "bidding": _("Bidding, in turn order: put coin cards on a power card (at least its "
+        "bidding": _("In turn order: put coin cards on a power card (at least its "
                      "value; in the conquest row its value + {surcharge}) or pass and draw "
                      "{draws} coin cards. Beating a bid in the market pushes that player to move "
                      "the bid or withdraw. Conquest bids cannot be beaten. Market/Agora make "
                      "your bids count half a coin more.").format(
                          surcharge=n.conquest_surcharge, draws=in_words(n.coins_for_passing)),
-        "gain": _("Gaining cards: landscapes go to the right. A building is paid at once from "
+        "gain": _("Landscapes go to the right. A building is paid at once from "
                   "production plus wood/stone coin cards (leftover production becomes luxury "
                   "goods if you pay without luxury) or put under construction with a coin card "
                   "beneath it; only when neither is possible is it lost."),
@@ -93,7 +93,8 @@ def general_rules(cards: CardSet) -> str:
 def keys_help() -> str:
     """Every key of the board and the decision panels, and the mouse."""
     return _(
-        "Board: m board · t tableaux (again: next player) · v log · PgUp/PgDn scroll · h help · "
+        "Board: m board · t tableaux (again: next player) · v log · PgUp/PgDn scroll · "
+        "? the card legend on or off · h help · "
         "i ask the coach · Ctrl+Z undo · Ctrl+S save · Ctrl+P commands · q quit\n"
         "Decisions: 1-9 or ↑↓ pick a card · a-g add coin cards of one kind (cycles) · 0 clear · "
         "+/− luxury goods · Enter confirm · p pass, w withdraw (each then Enter) · "

@@ -78,7 +78,7 @@ class NewGameScreen(Screen[None], AppAccess):
         pause = min(PAUSES, key=lambda p: abs(p - shown))
         tips = tooltips()
         with VerticalScroll(id="form"):
-            yield Label(_("[b]New game [/b]— ↑↓ move, ←→ change, Ctrl+G starts"), id="head")
+            yield Label(self.head(), id="head")
             with Horizontal(classes="row", id="countrow"):
                 yield Label(_("Players"), classes="what")
                 yield Choice([(str(n), str(n)) for n in range(2, 6)], str(self.count),
@@ -122,10 +122,19 @@ class NewGameScreen(Screen[None], AppAccess):
         self.set_count(self.count)
         self.query_one("#name0", Input).focus()
 
+    def head(self) -> str:
+        """The title with the keys that work where the focus is: in a name or the seed, ←→
+        move the text cursor; on a choice they change it."""
+        if isinstance(self.focused, Input):
+            return _("[b]New game [/b]— type here, ↑↓ move, Ctrl+G starts")
+        return _("[b]New game [/b]— ↑↓ move, ←→ change, Ctrl+G starts")
+
     def on_descendant_focus(self) -> None:
-        """Mark the row holding the focus: its label lights up beside the focused control."""
+        """Mark the row holding the focus: its label lights up beside the focused control; the
+        title says the keys that work there."""
         for row in self.query(".row, SeatRow"):
             row.set_class(self.focused is not None and self.focused in row.query("*"), "current")
+        self.query_one("#head", Label).update(self.head())
 
     def rows(self) -> list[list[Widget]]:
         """The controls row by row, as the screen shows them (hidden seats left out)."""
@@ -201,6 +210,11 @@ class NewGameScreen(Screen[None], AppAccess):
                 self.query_one("#error", Static).update(
                     _("Player {n} needs a name.").format(n=i + 1))
                 return
+            if not name_can_be_saved(name):
+                self.query_one("#error", Static).update(
+                    _("Player {n}'s name holds a character that cannot be saved.").format(
+                        n=i + 1))
+                return
             s = self.seats[i]
             seats.append(Seat(name, s.colour, s.kind))
         if len({s.name for s in seats}) < len(seats):
@@ -234,4 +248,18 @@ class NewGameScreen(Screen[None], AppAccess):
                                        "language": self.papp.settings.language})
 
 
-__all__ = ["NewGameScreen"]
+
+def name_can_be_saved(name: str) -> bool:
+    """Whether a save can hold ``name`` (no control character, no lone surrogate: a pasted one
+    would make every autosave of the game fail)."""
+    from peloponnes_tui.inputs import check_name
+    from peloponnes_tui.message import Invalid
+
+    try:
+        check_name(name)
+    except Invalid:
+        return False
+    return True
+
+
+__all__ = ["NewGameScreen", "name_can_be_saved"]

@@ -14,9 +14,6 @@ from textual.widgets import Button, Static
 
 from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.tui.access import AppAccess
-from peloponnes_tui.tui.screens.help import HelpScreen
-from peloponnes_tui.tui.screens.load import LoadScreen
-from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.session import autosave_path
 from peloponnes_tui.tui.widgets.footer import KeysFooter
 
@@ -92,12 +89,16 @@ class StartScreen(Screen[None], AppAccess):
             actions[event.button.id]()
 
     def action_new(self) -> None:
+        from peloponnes_tui.tui.screens.new_game import NewGameScreen
+
         self.app.push_screen(NewGameScreen())
 
     async def action_resume(self) -> None:
         await self.run_action("app.resume")
 
     def action_load(self) -> None:
+        from peloponnes_tui.tui.screens.load import LoadScreen
+
         self.app.push_screen(LoadScreen())
 
     def action_watch(self) -> None:
@@ -112,6 +113,8 @@ class StartScreen(Screen[None], AppAccess):
         self.app.push_screen(CourseScreen(self.papp.cards))
 
     def action_rules(self) -> None:
+        from peloponnes_tui.tui.screens.help import HelpScreen
+
         self.app.push_screen(HelpScreen(self.papp.cards))
 
 

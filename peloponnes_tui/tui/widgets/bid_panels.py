@@ -123,7 +123,8 @@ class BidPanel(CardChoice):
         t = Text()
         targets = {}
         for x in self.prompt.targets:
-            s = _("min {min}, you need {need}").format(min=x.min_coins, need=x.need_coins)
+            # "min": the fewest coin cards to bid now, as at the foot of the card on the board
+            s = _("min {n}").format(n=x.need_coins)
             if x.holder is not None:
                 st = self.session.seats[x.holder]
                 s += " (" + _("beats {player} {bid}").format(

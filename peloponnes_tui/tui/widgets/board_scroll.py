@@ -1,19 +1,35 @@
-"""The board's scrolling parts, which never take the keyboard from the decision panel, the box
-that holds the decision panel, and the cards on offer with a tooltip for each card."""
+"""The board's scrolling parts, which never take the keyboard from the decision panel, with a
+scroll bar of their own, the box that holds the decision panel, and the cards on offer with a
+tooltip for each card."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.containers import Vertical, VerticalScroll
 from textual.events import MouseMove, Resize
 from textual.message import Message
 from textual.widgets import ContentSwitcher, RichLog
 
-from peloponnes_tui.tui.widgets.drawn import Drawn, PlacedByLayout
+from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.placed import PlacedByLayout, ScrollMark
 
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
 
 class BoardScroll(VerticalScroll, PlacedByLayout, can_focus=False):
     """A scrolling part of the board that never takes the keyboard from the decision panel: a
-    click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it)."""
+    click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it).  Its
+    scroll bar is a :class:`ScrollMark`, which keeps its column whether there is more to
+    scroll or not (a column that came and went would narrow the text and lay the screen out
+    again at an answer); Textual's own is given no column."""
+
+    DEFAULT_CSS = """
+    BoardScroll { scrollbar-size-vertical: 0; overflow-x: hidden; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield ScrollMark()
 
 
 class BoardSwitcher(ContentSwitcher, PlacedByLayout):

@@ -57,7 +57,7 @@ class BuildPanel(DecisionPanel):
                        made_wood=p.production_wood, made_stone=p.production_stone) + "\n")
         t.append(_("Missing: {wood} wood, {stone} stone.").format(
             wood=p.missing_wood, stone=p.missing_stone) + "  ")
-        if p.excess:
+        if p.excess and p.can_pay:
             gain = luxury_gained(p, 0)
             t.append(ngettext("Paid without luxury goods you gain {n} luxury good.",
                               "Paid without luxury goods you gain {n} luxury goods.",
@@ -90,7 +90,7 @@ class BuildPanel(DecisionPanel):
             t.append(_("draw a coin card blind for one luxury good") + "  " + _("(k: change)"))
         else:
             back = self.cards.coins[p.hand[self.pledge]]
-            t.append(_("slide a {kind} coin card under it").format(kind=name(back.name))
+            t.append(_("slide a coin card ({kind}) under it").format(kind=name(back.name))
                      + "  " + _("(k: change)"))
         return t
 

@@ -24,13 +24,14 @@ from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
 
+from peloponnes_tui.tui.widgets.placed import PlacedByLayout
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
-    from typing import Self
 
     from rich.console import RenderableType
     from rich.style import Style as RichStyle
-    from textual.geometry import Region, Size
+    from textual.geometry import Size
 
 # Textual's text-align values as Rich's justify methods ("start" and "end" read left to right)
 JUSTIFY: dict[str, JustifyMethod] = {"left": "left", "start": "left", "center": "center",
@@ -207,33 +208,6 @@ def _rich_lines(console: Console, renderables: list[RenderableType], options: Co
         pad=False))
 
 
-class PlacedByLayout(Widget):
-    """A widget whose new size, given by a layout of the screen, asks for no second layout.
-
-    When a layout gives a widget a new size, Textual sets its ``virtual_size``, and a change of
-    that asks for a layout of the screen once more, drawn in a frame of its own, although the
-    layout that set it has placed everything already.  The board's parts never set their
-    virtual size themselves, so a change of it comes from a layout: Textual's public hook
-    ``validate_virtual_size`` notes it, and the refresh that the change asks for next is left
-    out (the layout has marked the widget to be drawn).  Every other refresh is Textual's own.
-    ``tests/test_tui_drawn.py`` fails if a Textual release asks for the layout another way."""
-
-    sized_by_layout = False  # the virtual size was just changed (by a layout)
-
-    def validate_virtual_size(self, size: Size) -> Size:
-        if size != self.virtual_size:
-            self.sized_by_layout = True
-        return size
-
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
-                recompose: bool = False) -> Self:
-        if self.sized_by_layout:
-            self.sized_by_layout = False
-            if layout and repaint and not regions and not recompose:
-                return self  # placed by the layout, and marked by it to be drawn
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-
 class LinesWidget(PlacedByLayout):
     """A widget that shows a :class:`Drawing` through Textual's Line API: its height is the
     drawing's number of lines at its width, and each of its lines is one of them."""
@@ -315,5 +289,5 @@ def _same_text(old: Text, new: Text) -> bool:
         (old.justify, old.overflow, old.no_wrap) == (new.justify, new.overflow, new.no_wrap)
 
 
-__all__ = ["Drawing", "Drawn", "DrawsLines", "LinesWidget", "PlacedByLayout", "Restyle",
+__all__ = ["Drawing", "Drawn", "DrawsLines", "LinesWidget", "Restyle",
            "wrapped_lines", "wrapped_segments"]

@@ -32,6 +32,31 @@ if TYPE_CHECKING:
 TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
 
 
+def key_names() -> dict[str, str]:
+    """Textual's names of the keys that are words, in the current language."""
+    return {"space": _("space"), "esc": _("esc"), "tab": _("tab"), "pgup": _("pgup"),
+            "pgdn": _("pgdn"), "del": _("del"), "home": _("home"), "end": _("end"),
+            "insert": _("insert")}
+
+
+def key_display(display: str) -> str:
+    """A key as Textual displays it (``space``, ``^p``, ``shift+tab``), in the current language:
+    the named keys translated (``Leertaste``), the control key as the language writes it in a
+    terminal (``^p`` in English and in German, as GNU nano's German keys do: short enough that
+    a footer keeps every key at 80 columns)."""
+    names = key_names()
+    parts = display.split("+")
+    out = []
+    for part in parts:
+        if part.startswith("^") and len(part) > 1:
+            out.append(_("^{key}").format(key=names.get(part[1:], part[1:])))
+        elif part == "shift":
+            out.append(_("shift"))
+        else:
+            out.append(names.get(part, part))
+    return "+".join(out)
+
+
 def translated(text: str) -> str:
     """A key's description or tooltip in the current language (an empty one stays empty: the
     catalog's entry for "" is its header)."""
@@ -102,7 +127,7 @@ class KeysFooter(Widget, can_focus=False):
         for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items():
             if key != palette_key and not binding.show:
                 continue
-            shown = Key(binding.key, app.get_key_display(binding),
+            shown = Key(binding.key, key_display(app.get_key_display(binding)),
                         translated(binding.description), binding.action, enabled,
                         translated(tooltip or binding.tooltip))
             if key == palette_key:
@@ -167,4 +192,4 @@ class KeysFooter(Widget, can_focus=False):
             self.tooltip = tip
 
 
-__all__ = ["Key", "KeysFooter", "translated"]
+__all__ = ["Key", "KeysFooter", "key_display", "key_names", "translated"]

@@ -10,7 +10,7 @@ from textual.widgets import Input, Label
 from peloponnes_tui.i18n import _
 from peloponnes_tui.inputs import NAME_RESTRICT
 from peloponnes_tui.tui.colours import COLOURS, colour_name
-from peloponnes_tui.tui.session import HUMAN, Seat
+from peloponnes_tui.tui.session import HUMAN, Seat, kind_name
 from peloponnes_tui.tui.widgets.choice import Choice, ColourChoice
 
 
@@ -19,13 +19,6 @@ def kinds() -> tuple[str, ...]:
     from peloponnes_tui.settings import SEAT_KINDS
 
     return SEAT_KINDS
-
-
-def kind_name(kind: str) -> str:
-    """A computer player's strength in words (a save's older kind names too)."""
-    return {"beginner": _("beginner"), "standard": _("standard"), "strong": _("strong"),
-            "random": _("random"), "heuristic": _("standard"), "search": _("strong")}.get(
-        kind, kind)
 
 
 def kind_label(kind: str) -> str:

@@ -11,7 +11,7 @@ from peloponnes_tui.card_text import resource_short
 from peloponnes_tui.engine import Answer, CompletePlan, CompletePrompt, FeedPlan, FeedPrompt
 from peloponnes_tui.engine.plans import feed_plan, resource_payment
 from peloponnes_tui.engine.supply import card_balance, completion_cost, feed_preview
-from peloponnes_tui.i18n import N_, _, name
+from peloponnes_tui.i18n import N_, _, name, ngettext
 from peloponnes_tui.tui.render import card_name
 from peloponnes_tui.tui.widgets.panel import DecisionPanel, click
 
@@ -45,10 +45,14 @@ class FeedPanel(DecisionPanel):
         p = self.prompt
         civ = self.view.me.civ
         t = Text()
-        t.append(_("{inhabitants} inhabitants to feed, {grain} grain produced: short by "
-                   "{shortfall}. Pay grain or inhabitant coin cards or luxury goods, or remove "
-                   "cards with inhabitants.").format(inhabitants=p.inhabitants, grain=p.grain,
-                                                     shortfall=p.shortfall) + "\n")
+        t.append(ngettext("{inhabitants} inhabitants to feed, {grain} grain produced: short "
+                          "by {shortfall}. Pay grain or inhabitant coin cards or luxury goods, "
+                          "or remove cards with inhabitants.",
+                          "{inhabitants} inhabitants to feed, {grain} grain produced: short "
+                          "by {shortfall}. Pay grain or inhabitant coin cards or luxury goods, "
+                          "or remove cards with inhabitants.", p.shortfall).format(
+                              inhabitants=p.inhabitants, grain=p.grain,
+                              shortfall=p.shortfall) + "\n")
         for i, card in enumerate(p.removable):
             inh, grain = card_balance(self.cards, civ, card)
             on = card in self.removed

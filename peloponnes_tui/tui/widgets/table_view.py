@@ -33,7 +33,8 @@ from peloponnes_tui.tui.render import (
 )
 from peloponnes_tui.tui.summary import Changes
 from peloponnes_tui.tui.widgets.board_scroll import CardsView
-from peloponnes_tui.tui.widgets.drawn import Drawn, PlacedByLayout
+from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.placed import PlacedByLayout
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -1,0 +1,102 @@
+"""The board's own scroll bar (``ScrollMark``): where its thumb is, clicks and drags on it, and
+that it follows its part's length and scrolling."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from support import settled
+from textual.app import App, ComposeResult
+from textual.events import MouseDown, MouseMove, MouseUp
+
+from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
+from peloponnes_tui.tui.widgets.drawn import Drawn
+from peloponnes_tui.tui.widgets.placed import ScrollMark
+
+ROWS = 6  # the part's height on screen
+
+
+class Scrolled(App[None]):
+    CSS = f"#part {{ height: {ROWS}; width: 20; }}"
+
+    def compose(self) -> ComposeResult:
+        with BoardScroll(id="part"):
+            yield Drawn(id="text")
+
+    def lines(self, n: int) -> None:
+        self.query_one("#text", Drawn).show(Text("\n".join(f"line {i}" for i in range(n))))
+
+
+def thumb_rows(mark: ScrollMark) -> list[int]:
+    """The rows of the mark drawn in the thumb's colour, wholly or in part."""
+    track = mark.get_component_rich_style("scroll-mark--track").bgcolor
+    rows = []
+    for y in range(mark.size.height):
+        (segment,) = list(mark.render_line(y))
+        if segment.style is not None and (segment.style.bgcolor != track or segment.text != " "):
+            rows.append(y)
+    return rows
+
+
+async def test_the_thumb_shows_what_part_of_the_text_is_in_view():
+    app = Scrolled()
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.lines(4 * ROWS)
+        await settled(pilot)
+        part, mark = app.query_one(BoardScroll), app.query_one(ScrollMark)
+        assert mark.region.height == ROWS and mark.region.right == part.region.right
+        # a quarter of the text, from its top: a row and a half, in eighths of a row
+        assert mark.thumb() == (0, 2 * ROWS)
+        assert thumb_rows(mark) == [0, 1]
+        part.scroll_end(animate=False)
+        await settled(pilot)
+        assert mark.thumb() == (6 * ROWS, 8 * ROWS)
+        assert thumb_rows(mark) == [ROWS - 2, ROWS - 1]  # (rows 4½ to 6: two cells)
+        # the text shrinks to half its length: the thumb, still at the end, is twice as long
+        app.lines(2 * ROWS)
+        await settled(pilot)
+        assert mark.window() == (ROWS, 2 * ROWS, ROWS)
+        assert mark.thumb() == (4 * ROWS, 8 * ROWS)
+        assert thumb_rows(mark) == [3, 4, 5]
+        # all of it fits: no thumb
+        app.lines(ROWS - 1)
+        await settled(pilot)
+        assert mark.thumb() is None and thumb_rows(mark) == []
+
+
+async def test_a_click_or_a_drag_on_the_mark_scrolls_its_part():
+    app = Scrolled()
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.lines(4 * ROWS)
+        await settled(pilot)
+        part, mark = app.query_one(BoardScroll), app.query_one(ScrollMark)
+        await pilot.click(ScrollMark, offset=(0, ROWS - 1))
+        await settled(pilot)
+        assert part.scroll_y == part.max_scroll_y
+        await pilot.click(ScrollMark, offset=(0, 0))
+        await settled(pilot)
+        assert part.scroll_y == 0
+        # a drag: down on the top row, moved to the middle, released
+        mark.post_message(MouseDown(mark, 0, 0, 0, 0, 1, False, False, False))
+        mark.post_message(MouseMove(mark, 0, ROWS // 2, 0, 0, 1, False, False, False))
+        mark.post_message(MouseUp(mark, 0, ROWS // 2, 0, 0, 1, False, False, False))
+        await settled(pilot)
+        assert 0 < part.scroll_y < part.max_scroll_y
+        assert not mark.dragging
+
+
+async def test_the_part_scrolls_with_the_wheel_and_keeps_its_column():
+    """Textual's scroll bar is given no column: the text is as wide with a long text as with a
+    short one (a column that came and went would lay the screen out again)."""
+    app = Scrolled()
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.lines(ROWS - 1)
+        await settled(pilot)
+        text = app.query_one("#text", Drawn)
+        narrow = text.size.width
+        app.lines(4 * ROWS)
+        await settled(pilot)
+        assert text.size.width == narrow
+        part = app.query_one(BoardScroll)
+        part.scroll_down(animate=False)
+        await settled(pilot)
+        assert part.scroll_y > 0
