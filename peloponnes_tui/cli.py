@@ -227,7 +227,8 @@ def _parser() -> argparse.ArgumentParser:
                                "--save-games file)"))
 
     sub.add_parser("learn", parents=[lang],
-                   help=_("learn to play: a guided game of two rounds against the computer"))
+                   help=_("learn to play: short chapters, each rule decided freely, and a "
+                          "guided game"))
 
     web = sub.add_parser(
         "serve", parents=[lang],
@@ -729,7 +730,7 @@ def terminal_problem() -> str | None:
 
 
 def cmd_learn(cards: CardSet) -> int:
-    """``peloponnes learn``: the guided first game."""
+    """``peloponnes learn``: the course (its chapters and the guided game)."""
     from peloponnes_tui.learn.lessons import LessonError
     from peloponnes_tui.tui.learn import run_learn
 

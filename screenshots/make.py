@@ -105,6 +105,9 @@ async def main(size: tuple[int, int]) -> list[Path]:
     shots.append(await shoot_replay(f"replay-{size[0]}x{size[1]}", size))
     shots.append(await shoot_learn("learn-bidding", size, ["enter"]))
     shots.append(await shoot_learn("learn-outbid", size, ["enter", "1", "enter", "enter"]))
+    shots.append(await shoot_course("learn-course", size, []))
+    shots.append(await shoot_course("learn-chapter", size, ["down", "down", "enter", "enter",
+                                                            "w", "enter"]))
     # the app in German (last: the language stays chosen for the process)
     shots.append(await shoot("start-de", size, None, lang="de"))
     shots.append(await shoot("board-de", size, board(), lang="de"))
@@ -116,11 +119,26 @@ async def shoot_learn(name: str, size: tuple[int, int], keys: list[str]) -> Path
     from peloponnes_tui.learn.lessons import load_lesson
     from peloponnes_tui.tui.learn import LearnApp
 
-    app = LearnApp(load_lesson(), load_cards())
+    app = LearnApp(load_cards(), load_lesson())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if keys:
             await pilot.press(*keys)
+            await pilot.pause()
+        path = HERE / f"{name}.svg"
+        app.save_screenshot(str(path))
+    return path
+
+
+async def shoot_course(name: str, size: tuple[int, int], keys: list[str]) -> Path:
+    """The course (``peloponnes learn``): its list of chapters, or a chapter after these keys."""
+    from peloponnes_tui.tui.learn import LearnApp
+
+    app = LearnApp(load_cards())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
             await pilot.pause()
         path = HERE / f"{name}.svg"
         app.save_screenshot(str(path))

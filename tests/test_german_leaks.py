@@ -157,7 +157,7 @@ async def test_learn_in_german_shows_no_english(cards, german):
     from test_learn import KEYS
 
     leaks = Leaks()
-    app = LearnApp(load_lesson(), cards)
+    app = LearnApp(cards, load_lesson())
     async with app.run_test(size=(120, 40)) as pilot:
         leaks.look("opening", await settled(pilot))
         await pilot.press("enter")
@@ -167,6 +167,35 @@ async def test_learn_in_german_shows_no_english(cards, german):
             leaks.look(f"lesson {n} explained", await settled(pilot))
             await pilot.press("enter")
         leaks.look("the end", await settled(pilot))
+    leaks.check()
+
+
+async def test_the_course_in_german_shows_no_english(cards, german):
+    """Every chapter of the course in one run: the list, each chapter's opening, decision and
+    reaction (its wrong choice, then Ctrl+R and its good one), Enter on to the next."""
+    from test_course import PLAYS
+
+    leaks = Leaks()
+    app = LearnApp(cards)
+    async with app.run_test(size=(120, 40)) as pilot:
+        leaks.look("the list", await settled(pilot))
+        await pilot.press("enter")  # the first chapter
+        for cid, plays in PLAYS.items():
+            leaks.look(f"{cid}: opening", await settled(pilot))
+            await pilot.press("enter")
+            for n, (decisions, _good, _en, _de) in enumerate(plays[1::-1]):
+                if n:
+                    await pilot.press("ctrl+r")
+                for keys in decisions:
+                    leaks.look(f"{cid}: decision", await settled(pilot))
+                    await pilot.press(*keys)
+                leaks.look(f"{cid}: reaction {n}", await settled(pilot))
+            await pilot.press("enter")  # on to the next chapter (at the end, the guided game)
+        leaks.look("the guided game", await settled(pilot))
+        from peloponnes_tui.tui.screens.learn import LearnScreen
+
+        assert isinstance(app.screen, LearnScreen)  # every chapter was played to its end
+        assert app.screen.text.startswith("Spielen lernen: die letzten zwei Runden")
     leaks.check()
 
 

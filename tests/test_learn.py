@@ -250,7 +250,7 @@ async def play_by_keys(lesson: Lesson, cards: CardSet, size: tuple[int, int]
                        ) -> tuple[list[str], str]:
     """The whole guided game by key presses; the lesson pane's text at each step, and the
     footer (the screen's last line) at the first decision."""
-    app = LearnApp(lesson, cards)
+    app = LearnApp(cards, lesson)
     seen: list[str] = []
     footer = ""
     async with app.run_test(size=size) as pilot:
@@ -317,7 +317,7 @@ def test_the_whole_guided_game_by_keys_in_german(lesson: Lesson, cards: CardSet,
 def test_a_wrong_answer_by_keys_shows_the_hint_and_the_game_stays(lesson: Lesson,
                                                                   cards: CardSet) -> None:
     async def go() -> None:
-        app = LearnApp(lesson, cards)
+        app = LearnApp(cards, lesson)
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press("enter")  # begin
             await settled(pilot)
@@ -337,7 +337,7 @@ def test_a_wrong_answer_by_keys_shows_the_hint_and_the_game_stays(lesson: Lesson
 
 def test_ctrl_r_repeats_the_step_from_its_start(lesson: Lesson, cards: CardSet) -> None:
     async def go() -> None:
-        app = LearnApp(lesson, cards)
+        app = LearnApp(cards, lesson)
         async with app.run_test(size=(100, 40)) as pilot:
             await settled(pilot)
             screen = screen_of(app)
@@ -360,9 +360,10 @@ def test_ctrl_r_repeats_the_step_from_its_start(lesson: Lesson, cards: CardSet) 
     asyncio.run(go())
 
 
-def test_learn_to_play_on_the_start_screen_opens_the_lesson_and_q_goes_back(cards: CardSet
-                                                                            ) -> None:
+def test_learn_to_play_on_the_start_screen_opens_the_course_and_q_goes_back(cards: CardSet
+                                                                           ) -> None:
     from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.screens.course import CourseScreen
     from peloponnes_tui.tui.screens.start import StartScreen
 
     async def go() -> None:
@@ -371,9 +372,12 @@ def test_learn_to_play_on_the_start_screen_opens_the_lesson_and_q_goes_back(card
             await settled(pilot)
             await pilot.press("t")
             await settled(pilot)
+            assert isinstance(app.screen, CourseScreen)
+            await pilot.press("end", "enter")  # the guided game, the course's last entry
+            await settled(pilot)
             assert isinstance(app.screen, LearnScreen)
             assert app.screen.text.startswith("Learn to play: the last two rounds")
-            await pilot.press("q")
+            await pilot.press("q", "q")
             await settled(pilot)
             assert isinstance(app.screen, StartScreen) and app.session is None
 

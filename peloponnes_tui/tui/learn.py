@@ -1,5 +1,5 @@
-"""``peloponnes learn``: the guided first game in an app of its own (the start screen's "Learn
-to play" opens the same screen inside the play app)."""
+"""``peloponnes learn``: the course in an app of its own (the start screen's "Learn to play"
+opens the same screen inside the play app)."""
 
 from __future__ import annotations
 
@@ -18,26 +18,34 @@ class LearnApp(PaletteApp):
     TITLE = "Peloponnes — learn to play"
     CSS_PATH = "app.tcss"
 
-    def __init__(self, lesson: Lesson, cards: CardSet) -> None:
+    def __init__(self, cards: CardSet, lesson: Lesson | None = None) -> None:
+        """The course's list of chapters; with ``lesson``, that guided game alone."""
         super().__init__()
-        self.lesson = lesson
         self.cards = cards
+        self.lesson = lesson
 
     def on_mount(self) -> None:
+        from peloponnes_tui.tui.screens.course import CourseScreen
         from peloponnes_tui.tui.screens.learn import LearnScreen
 
         follow_theme(self)
-        self.push_screen(LearnScreen(self.lesson, self.cards, standalone=True))
+        if self.lesson is not None:
+            self.push_screen(LearnScreen(self.lesson, self.cards, standalone=True))
+        else:
+            self.push_screen(CourseScreen(self.cards, standalone=True))
 
     async def action_quit(self) -> None:
         self.exit(0)
 
 
 def run_learn(cards: CardSet) -> int:
-    """Open the guided first game; LessonError when the lesson file is broken."""
+    """Open the course; LessonError when a chapter file or the lesson file is broken."""
+    from peloponnes_tui.learn.course import load_course
     from peloponnes_tui.learn.lessons import load_lesson
 
-    return run_guarded(LearnApp(load_lesson(), cards))
+    load_course()  # a broken file is said before the app starts
+    load_lesson()
+    return run_guarded(LearnApp(cards))
 
 
 __all__ = ["LearnApp", "run_learn"]

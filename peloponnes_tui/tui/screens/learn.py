@@ -6,14 +6,16 @@ hint (the game does not change), and after the right answer explains what happen
 events that followed (the computer seat's scripted answers among them) and the rule behind each.
 Ctrl+R takes the current step back to where it began.  The board is the game's own widget
 (:class:`~peloponnes_tui.tui.widgets.table_view.TableView`), the panels are the game's own
-(:func:`~peloponnes_tui.tui.widgets.panels.panel_for`).
+(:func:`~peloponnes_tui.tui.widgets.panels.panel_for`).  :class:`TeachingScreen` is what the
+guided game shares with the course's chapters (``tui/screens/course.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -42,34 +44,41 @@ from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView, off
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
+    from peloponnes_tui.demo.narrator import Narration
+    from peloponnes_tui.engine.game import Game
 
 WIDE = 120  # from this many columns the lesson and the panel stand beside the board
 COMPUTER = "computer"  # the computer seats' kind, as the players table shows it
+R = TypeVar("R")  # what a teaching screen gives back when it closes
 
 
-class LearnScreen(Screen[None]):
+class TeachingScreen(Screen[R]):
+    """A game played to teach: the board (the learner's tableau and hand first), a pane of
+    text beside or below it, and the game's decision panels for the learner's decisions.  The
+    guided game and the course's chapters are such screens; they say what the pane shows and
+    when the learner decides."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "next", N_("Continue")),
-        Binding("ctrl+r", "repeat", N_("Repeat step")),
         Binding("pageup", "scroll_lesson(-1)", N_("Scroll up"), show=False),
         Binding("pagedown", "scroll_lesson(1)", N_("Scroll down"), show=False),
-        Binding("q,escape", "leave", N_("Leave")),
     ]
     CSS_PATH = "learn.tcss"
 
-    def __init__(self, lesson: Lesson, cards: CardSet, standalone: bool = False) -> None:
-        """``standalone``: the screen is the whole app (``peloponnes learn``), so leaving it
-        ends the app; else leaving goes back to the screen that opened it."""
+    def __init__(self, players: list[str], learner: int, seed: int) -> None:
         super().__init__()
-        self.standalone = standalone
-        self.lesson = lesson
-        self.run = LessonRun(lesson, cards)
+        self.learner = learner
+        self.seed = seed
         colours = list(COLOURS)
         self.seats = [Seat(name, colours[i % len(colours)],
-                           HUMAN if i == lesson.learner else COMPUTER)
-                      for i, name in enumerate(lesson.players)]
+                           HUMAN if i == learner else COMPUTER)
+                      for i, name in enumerate(players)]
         self.chosen: str | None = None  # the card chosen in the panel (double frame)
-        self.text = ""  # the lesson pane as plain text (for tests)
+        self.text = ""  # the pane as plain text (for tests)
+
+    @property
+    def game(self) -> Game:
+        """The game taught now."""
+        raise NotImplementedError
 
     # -- parts -------------------------------------------------------------------------------
 
@@ -82,18 +91,26 @@ class LearnScreen(Screen[None]):
             yield Vertical(id="panelbox")
         yield KeysFooter()
 
-    def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= WIDE, "wide")
-        self.show(self.run.shown)
-
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= WIDE, "wide")
 
+    async def relabel(self) -> None:
+        """Draw everything again in the current language (it changed), keeping where the
+        game and the text are (composing the screen again would lose them)."""
+        self.query_one(TableView).relabel()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Show the pane and the panel again as they stand."""
+        raise NotImplementedError
+
+    def mounted(self) -> None:
+        self.set_class(self.app.size.width >= WIDE, "wide")
+
     @property
     def session(self) -> Session:
-        """The lesson's game as the decision panels read it (every hand but the learner's
-        hidden: the panels see the learner's view only)."""
-        return Session(self.run.game, self.seats, privacy=False, seed=self.lesson.seed)
+        """The game as the decision panels read it (the panels see the learner's view only)."""
+        return Session(self.game, self.seats, privacy=False, seed=self.seed)
 
     def panel(self) -> DecisionPanel | None:
         found = self.query(DecisionPanel)
@@ -102,9 +119,9 @@ class LearnScreen(Screen[None]):
     # -- drawing -----------------------------------------------------------------------------
 
     def draw_board(self) -> None:
-        game = self.run.game
+        game = self.game
         cards = game.cards
-        learner = self.lesson.learner
+        learner = self.learner
         view = game.view_for(learner)
         current = game.pending.player if game.pending is not None else None
         self.query_one("#status", Drawn).show(status_line(cards, view, self.seats))
@@ -113,6 +130,87 @@ class LearnScreen(Screen[None]):
             cards, view, self.seats, current, click="screen.select_card", chosen=self.chosen,
             tableaux=(Tableau(learner, view, hand=True),
                       *(Tableau(seat, view) for seat in view.order if seat != learner))))
+
+    def show_pane(self, text: Text, below: Text | Table | None = None) -> None:
+        """The pane: ``text`` (and ``below`` it, after a blank line)."""
+        self.text = text.plain
+        self.query_one("#lesson", Static).update(
+            text if below is None else Group(text, Text(""), below))
+
+    def place_panel(self, asking: bool, keep: bool = False) -> None:
+        """Mount a new decision panel for the pending prompt when ``asking`` (unless ``keep``:
+        the panel shown stays, as after a refused answer); else remove it.  Then draw the
+        board and scroll the pane to its top."""
+        prompt = self.game.pending
+        old = self.panel()
+        if asking and not keep and prompt is not None:
+            panel = panel_for(self.session, prompt)
+            self.chosen = panel.card if isinstance(panel, CardChoice) else None
+            if isinstance(panel, CardChoice):
+                # the panel's chosen card is highlighted on the board as it moves
+                panel.on_card = self.card_chosen
+            self.query_one("#panelbox", Vertical).mount(panel)
+            panel.focus()
+        elif not asking:
+            self.chosen = None
+            self.set_focus(None)
+        if old is not None and not keep:
+            old.remove()
+        self.draw_board()
+        side = self.query_one("#side", VerticalScroll)
+        side.call_after_refresh(side.scroll_home, animate=False)
+
+    def narrated(self, t: Text, narrations: list[Narration]) -> None:
+        """Append the events to ``t``, each with its rule (where not told before)."""
+        for n in narrations:
+            t.append_text(log_line(n.event, self.seats, self.game.cards))
+            t.append("\n")
+            if n.rule:
+                t.append("  " + _("Rule:") + " ", style="bold yellow")
+                t.append(n.rule + "\n", style="italic")
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def card_chosen(self, card: str | None) -> None:
+        """The panel's choice moved: highlight the new card on the board."""
+        if card != self.chosen:
+            self.chosen = card
+            self.draw_board()
+
+    def action_select_card(self, card: str) -> None:
+        """A card on the board was clicked: choose it in the decision panel."""
+        choose_on_board(self.panel(), card)
+
+    def action_scroll_lesson(self, pages: int) -> None:
+        side = self.query_one("#side", VerticalScroll)
+        if pages < 0:
+            side.scroll_page_up()
+        else:
+            side.scroll_page_down()
+
+
+class LearnScreen(TeachingScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "next", N_("Continue")),
+        Binding("ctrl+r", "repeat", N_("Repeat step")),
+        Binding("q,escape", "leave", N_("Leave")),
+    ]
+
+    def __init__(self, lesson: Lesson, cards: CardSet, standalone: bool = False) -> None:
+        """``standalone``: the screen is the whole app, so leaving it ends the app; else
+        leaving goes back to the screen that opened it."""
+        super().__init__(lesson.players, lesson.learner, lesson.seed)
+        self.standalone = standalone
+        self.lesson = lesson
+        self.run = LessonRun(lesson, cards)
+
+    @property
+    def game(self) -> Game:
+        return self.run.game
+
+    def on_mount(self) -> None:
+        self.mounted()
+        self.show(self.run.shown)
 
     def lesson_text(self, shown: Shown) -> Text:
         """The lesson pane: where the lesson is, what to do or what happened, the keys."""
@@ -140,12 +238,7 @@ class LearnScreen(Screen[None]):
             t.append(shown.step.explain.shown() + "\n", style="green")
         for say in shown.says:
             t.append("» " + say + "\n", style="bold italic")
-        for n in shown.narrations:
-            t.append_text(log_line(n.event, self.seats, self.run.game.cards))
-            t.append("\n")
-            if n.rule:
-                t.append("  " + _("Rule:") + " ", style="bold yellow")
-                t.append(n.rule + "\n", style="italic")
+        self.narrated(t, shown.narrations)
         match shown.mode:
             case "opening":
                 t.append("\n" + _("Enter: begin"), style="bold")
@@ -156,32 +249,16 @@ class LearnScreen(Screen[None]):
                 t.append(_("q leaves the lesson"), style="dim")
         return t
 
+    def redraw(self) -> None:
+        self.show(self.run.shown)
+
     def show(self, shown: Shown) -> None:
         """Draw the board and the lesson pane; mount the panel when the lesson asks."""
-        text = self.lesson_text(shown)
-        self.text = text.plain
         game = self.run.game
-        self.query_one("#lesson", Static).update(
-            Group(text, Text(""), score_table(game.cards, game.scores, self.seats))
-            if shown.mode == "over" else text)
-        prompt = self.run.game.pending
-        old = self.panel()
-        if shown.mode == "asking" and shown.hint is None and prompt is not None:
-            panel = panel_for(self.session, prompt)
-            self.chosen = panel.card if isinstance(panel, CardChoice) else None
-            if isinstance(panel, CardChoice):
-                # the panel's chosen card is highlighted on the board as it moves
-                panel.on_card = self.card_chosen
-            self.query_one("#panelbox", Vertical).mount(panel)
-            panel.focus()
-        elif shown.mode != "asking":
-            self.chosen = None
-            self.set_focus(None)
-        if old is not None and (shown.mode != "asking" or shown.hint is None):
-            old.remove()
-        self.draw_board()
-        side = self.query_one("#side", VerticalScroll)
-        side.call_after_refresh(side.scroll_home, animate=False)
+        self.show_pane(self.lesson_text(shown),
+                       score_table(game.cards, game.scores, self.seats)
+                       if shown.mode == "over" else None)
+        self.place_panel(shown.mode == "asking", keep=shown.hint is not None)
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -193,16 +270,6 @@ class LearnScreen(Screen[None]):
             self.app.bell()
         self.show(shown)
         self.refresh_bindings()
-
-    def card_chosen(self, card: str | None) -> None:
-        """The panel's choice moved: highlight the new card on the board."""
-        if card != self.chosen:
-            self.chosen = card
-            self.draw_board()
-
-    def action_select_card(self, card: str) -> None:
-        """A card on the board was clicked: choose it in the decision panel."""
-        choose_on_board(self.panel(), card)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Continue only after the opening and an explanation, repeat only within a step (the
@@ -223,13 +290,6 @@ class LearnScreen(Screen[None]):
             self.show(self.run.repeat())
             self.refresh_bindings()
 
-    def action_scroll_lesson(self, pages: int) -> None:
-        side = self.query_one("#side", VerticalScroll)
-        if pages < 0:
-            side.scroll_page_up()
-        else:
-            side.scroll_page_down()
-
     def action_leave(self) -> None:
         if self.standalone:
             self.app.exit(0)
@@ -237,4 +297,4 @@ class LearnScreen(Screen[None]):
             self.dismiss()
 
 
-__all__ = ["LearnScreen"]
+__all__ = ["COMPUTER", "WIDE", "LearnScreen", "TeachingScreen"]

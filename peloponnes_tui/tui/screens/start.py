@@ -107,11 +107,10 @@ class StartScreen(Screen[None], AppAccess):
         self.app.push_screen(WatchScreen())
 
     def action_learn(self) -> None:
-        """The guided first game (``peloponnes learn``)."""
-        from peloponnes_tui.learn.lessons import load_lesson
-        from peloponnes_tui.tui.screens.learn import LearnScreen
+        """The course (``peloponnes learn``)."""
+        from peloponnes_tui.tui.screens.course import CourseScreen
 
-        self.app.push_screen(LearnScreen(load_lesson(), self.papp.cards))
+        self.app.push_screen(CourseScreen(self.papp.cards))
 
     def action_rules(self) -> None:
         from peloponnes_tui.tui.screens.help import HelpScreen
