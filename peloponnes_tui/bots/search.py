@@ -19,7 +19,6 @@ The bot never sees the real game: only the prompt and its view, whose ``sample``
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 import time
@@ -27,24 +26,21 @@ from collections.abc import Mapping, Sequence
 from typing import Literal, assert_never
 
 from peloponnes_tui.bots.base import Bot
-from peloponnes_tui.bots.heuristic import Ctx, HeuristicBot, Pos
+from peloponnes_tui.bots.heuristic import HeuristicBot, Pos
 from peloponnes_tui.cards import CardSet
+from peloponnes_tui.engine.answers import answer_key, legal_answers
 from peloponnes_tui.engine.prompts import (
     Answer,
     AnyPrompt,
     BidPrompt,
     BuildPrompt,
-    CatastropheAnswer,
     CatastrophePrompt,
     CompletePrompt,
     FeedPrompt,
     IllegalAnswer,
-    MoveBid,
     OutbidPrompt,
     Pass,
     PlaceBid,
-    Treatment,
-    Withdraw,
 )
 from peloponnes_tui.engine.view import Sample, View
 
@@ -76,11 +72,8 @@ class _Ranker(HeuristicBot):
                 return self._bid_options(prompt, view, pos)
             case OutbidPrompt():
                 ctx = self._ctx(view, "bid")
-                back = self._with_draws(pos, self.rules.coins_for_passing + prompt.coins)
-                out: list[tuple[float, Answer]] = [(self.evaluate(back, ctx), Withdraw())]
-                out += [(self._gain_outcome(self.power_cards[t.card], pos, view.hand, ctx),
-                         MoveBid(t.card)) for t in prompt.targets]
-                return out
+                return [(self._outbid_value(ans, prompt, view, pos, ctx), ans)
+                        for ans in legal_answers(prompt, self.cards, view.me.civ)]
             case BuildPrompt():
                 return self._build_options(prompt, pos, self._ctx(view, "gain"))
             case CatastrophePrompt():
@@ -95,36 +88,41 @@ class _Ranker(HeuristicBot):
     def _bid_options(self, prompt: BidPrompt, view: View, pos: Pos
                      ) -> list[tuple[float, Answer]]:
         ctx = self._ctx(view, "bid")
-        funds = len(prompt.hand) + prompt.luxury_usable
         out: list[tuple[float, Answer]] = [
             (self.evaluate(self._with_draws(pos, self.rules.coins_for_passing), ctx)
              + self.pass_bias, Pass())]
-        later = view.order[view.order.index(view.seat) + 1:] if view.seat in view.order else ()
-        rivals = [view.players[s] for s in later if view.players[s].bid_card is None]
-        for t in prompt.targets:
-            if t.need_coins > funds:
-                continue
+        rivals = self._rivals(view)
+        targets = {t.card: t for t in prompt.targets}
+        seen = set()
+        for ans in self._bids(prompt, view, pos, ctx):
+            t = targets[ans.card]
             threat = 0
             if t.row == "market":
                 threat = sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
-            v, coins, lux = self._bid_value(t, t.need_coins, pos, prompt.hand,
-                                            prompt.luxury_usable, ctx)
-            out.append((v - 0.15 * threat, PlaceBid(t.card, tuple(coins), lux)))
+            v = self._bid_value(ans, pos, prompt.hand, ctx)
+            if len(ans.coins) + ans.luxury > t.need_coins:
+                # one coin more, so that a later player cannot take the card as cheaply
+                if threat:
+                    out.append((v - 0.06 * threat, ans))
+                continue
+            out.append((v - 0.15 * threat, ans))
+            seen.add(answer_key(self.cards, ans))
             if self.coin_choices:
                 card = self.power_cards[t.card]
                 alts: list[tuple[float, Answer]] = []
                 for other, olux in self._coin_sets(prompt.hand, t.need_coins,
-                                                   prompt.luxury_usable, pos, coins, lux):
+                                                   prompt.luxury_usable, pos, ans.coins,
+                                                   ans.luxury):
+                    alt = PlaceBid(t.card, tuple(other), olux)
+                    key = answer_key(self.cards, alt)
+                    if key in seen:  # the same kinds of coin cards: the same bid
+                        continue
+                    seen.add(key)
                     rest = [c for c in prompt.hand if c not in other]
                     ov = self._gain_outcome(card, self._without(pos, other, olux), rest, ctx)
-                    alts.append((ov - 0.15 * threat, PlaceBid(t.card, tuple(other), olux)))
+                    alts.append((ov - 0.15 * threat, alt))
                 alts.sort(key=lambda o: -o[0])  # stable
                 out += alts[: self.coin_choices]
-            if threat and t.need_coins + 1 <= funds:
-                # one coin more, so that a later player cannot take the card as cheaply
-                v, coins, lux = self._bid_value(t, t.need_coins + 1, pos, prompt.hand,
-                                                prompt.luxury_usable, ctx)
-                out.append((v - 0.06 * threat, PlaceBid(t.card, tuple(coins), lux)))
         return out
 
     def _coin_sets(self, hand: Sequence[int], amount: int, luxury_usable: int, pos: Pos,
@@ -149,55 +147,6 @@ class _Ranker(HeuristicBot):
                     seen.add(key)
                     out.append((spent, n_lux))
         return out
-
-    def _catastrophe_options(self, prompt: CatastrophePrompt, view: View, pos: Pos
-                             ) -> list[tuple[float, Answer]]:
-        """Which cards to hit (the cheapest sets) and, for each set, the heuristic's treatment,
-        removing everything, and covering all it can."""
-        ctx = self._ctx(view, "pre")
-        cat = prompt.catastrophe
-        base = pos._replace(luxury=0) if cat == "decline" else pos
-        cands = list(prompt.candidates)
-        if prompt.count < len(cands):
-            loss = {c: self.evaluate(self._apply(base, c, "remove", cat), ctx) for c in cands}
-            sets = sorted(itertools.combinations(cands, prompt.count),
-                          key=lambda hs: -sum(loss[c] for c in hs))[:3]
-        else:
-            sets = [tuple(cands)]
-        out: list[tuple[float, Answer]] = []
-        for hit in sets:
-            sub = CatastrophePrompt(player=prompt.player, catastrophe=cat,
-                                    count=len(hit), candidates=tuple(hit), hand=prompt.hand,
-                                    luxury_usable=prompt.luxury_usable)
-            answers: list[Answer] = [self._catastrophe(sub, view, pos),
-                                     CatastropheAnswer(tuple((c, "remove") for c in hit))]
-            hand = self._spend_order(prompt.hand, pos)
-            lux = prompt.luxury_usable
-            cover: list[tuple[str, Treatment]] = []
-            for c in hit:
-                if hand:
-                    cover.append((c, hand.pop(0)))
-                elif lux:
-                    lux -= 1
-                    cover.append((c, "luxury"))
-                else:
-                    cover.append((c, "remove"))
-            answers.append(CatastropheAnswer(tuple(cover)))
-            for ans in answers:
-                assert isinstance(ans, CatastropheAnswer)
-                out.append((self._catastrophe_value(ans, base, cat, ctx), ans))
-        return out
-
-    def _catastrophe_value(self, ans: CatastropheAnswer, pos: Pos, cat: str, ctx: Ctx
-                           ) -> float:
-        for card, how in ans.treatments:
-            if how == "remove":
-                pos = self._apply(pos, card, "remove", cat)
-            elif how == "luxury":
-                pos = self._apply(pos._replace(luxury=pos.luxury - 1), card, "cover", cat)
-            else:
-                pos = self._apply(self._without(pos, [how]), card, "cover", cat)
-        return self.evaluate(pos, ctx)
 
 
 def _sigmoid(x: float) -> float:
