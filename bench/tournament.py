@@ -47,7 +47,7 @@ def _bot(name: str, seed: int) -> Bot:
                          to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"],
                          power_weight=_OPTS["power_weight"],
                          coin_choices=_OPTS["coin_choices"],
-                         close_playouts=_OPTS["close_playouts"])
+                         close_playouts=_OPTS["close_playouts"], steady=_OPTS["steady"])
     return make_bot(name, cards, seed)
 
 
@@ -106,6 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="playouts added while the two best candidates are close; -1: the bot's"
                     " default for the table size")
     ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
+    ap.add_argument("--steady", type=float, default=-1,
+                    help="standard errors by which another answer must beat the heuristic's "
+                    "order (STEADY); -1: the bot's default")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOT_NAMES]
@@ -118,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "candidates": args.candidates, "time_limit": args.time_limit or None,
             "to_end_from": args.to_end_from or None, "margin_scale": scale,
             "power_weight": args.power_weight, "coin_choices": args.coin_choices,
-            "close_playouts": None if args.close_playouts < 0 else args.close_playouts}
+            "close_playouts": None if args.close_playouts < 0 else args.close_playouts,
+            "steady": None if args.steady < 0 else args.steady}
     jobs = []
     for i in range(args.games):
         shift = i % len(bots)

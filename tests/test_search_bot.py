@@ -298,9 +298,9 @@ def test_close_playouts_are_spent_only_on_a_close_decision(cards):
     """Seed 5, 2 players, a heuristic bot answering for both seats. With 8 playouts and two
     candidates the first bid (a coin on the Market against passing) is clear after the 8, and no
     playout is added whatever ``close_playouts``; at seat 0's second catastrophe (cover the
-    civilization with coin card 20 or remove it) the two are close after 8, and 16 more copies
-    (8 at a time) set them apart: 24 playouts with a budget of 16 or 64 for it, the same choice.
-    By default none is added."""
+    civilization with coin card 20 or remove it) the two are close after 8, and copies are added
+    (8 at a time) while they stay close: all 16 of a budget of 16, all 64 of a budget of 64
+    (after which covering is ahead). By default none is added."""
     game = Game.new(list(NAMES[:2]), 5, cards)
     heuristic = make_bot("heuristic", cards, 3)
     seen = []
@@ -319,5 +319,6 @@ def test_close_playouts_are_spent_only_on_a_close_decision(cards):
     market = PlaceBid("market", (6,))
     cover = CatastropheAnswer((("civ", 20),))
     assert seen[0] == ("bid", [(market, 8)] * 4)
-    assert seen[-1] == ("catastrophe", [(cover, 8), (cover, 24), (cover, 24), (cover, 8)])
+    remove = CatastropheAnswer((("civ", "remove"),))
+    assert seen[-1] == ("catastrophe", [(remove, 8), (remove, 24), (cover, 72), (remove, 8)])
     assert SearchBot(cards, 1).close_budget(game.view_for(0)) == 0

@@ -19,10 +19,12 @@ The bot never sees the real game: only the prompt and its view, whose ``sample``
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Literal, assert_never
 
 from peloponnes_tui.bots.base import Bot
@@ -149,6 +151,16 @@ class _Ranker(HeuristicBot):
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A candidate of a search: the mean value of its playouts (None: not searched) and their
+    number."""
+
+    answer: Answer
+    value: float | None
+    playouts: int
+
+
 def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
@@ -171,6 +183,13 @@ COIN_CHOICES = 1
 # Playouts a decision may add, by the number of players, to tell its two best candidates apart
 # when sequential halving leaves them close (``close_playouts``); 0: none.
 CLOSE_PLAYOUTS_BY_PLAYERS = {2: 0, 3: 0, 4: 0, 5: 0}
+
+# Answers a decision compares at most (the heuristic's choice and its next best).
+MAX_CANDIDATES = 8
+
+# How clearly (in standard errors of the paired mean difference) another answer must beat the
+# heuristic's choice in the playouts before the bot plays it instead; 0: the best mean wins.
+STEADY = 0.0
 
 # From which round on a playout goes to the end of the game (the real score instead of an
 # estimate), whatever the horizon; None: never. From round 7 on was tried and did not help
@@ -204,23 +223,29 @@ class SearchBot(Bot):
     margin_weight = 0.05  # score margin, in wins per point, added to the win (or its chance)
 
     def __init__(self, cards: CardSet, seed: int, playouts: int | None = None,
-                 horizon: int | Literal["table"] | None = "table", max_candidates: int = 8,
+                 horizon: int | Literal["table"] | None = "table",
+                 max_candidates: int | None = None,
                  time_limit: float | None = 0.9, to_end_from: int | None = TO_END_FROM,
                  margin_scale: float | Mapping[int, float] = 1.5,
                  power_weight: float = 0.0, coin_choices: int = COIN_CHOICES,
-                 close_playouts: int | None = None) -> None:
+                 close_playouts: int | None = None, steady: float | None = None) -> None:
         super().__init__(cards, seed)
+        self.steady = STEADY if steady is None else steady
         self.playouts = playouts
         self.horizon = horizon
         self.to_end_from = to_end_from
         self.margin_scale = margin_scale
         self.power_weight = power_weight
-        self.max_candidates = max_candidates
+        self.max_candidates = MAX_CANDIDATES if max_candidates is None else max_candidates
         self.time_limit = time_limit
         self.ranker = _Ranker(cards, seed)
         self.ranker.coin_choices = coin_choices
         self.close_playouts = close_playouts
         self.policy = HeuristicBot(cards, seed)
+        # what the last search found, best first (the coach explains it): each candidate with
+        # the mean value of its playouts and how many it had
+        self.last_ranking: list[Ranked] = []
+        self.last_close = False  # whether the best two could not be told apart
         # statistics, for tests and measurements
         self.last_playouts = 0
         self.total_playouts = 0
@@ -249,8 +274,11 @@ class SearchBot(Bot):
         scored = self.ranker.options(prompt, view)
         scored.sort(key=lambda o: -o[0])  # stable: equal estimates keep the heuristic's order
         out = [first]
+        keys = {answer_key(self.cards, first)}
         for _, ans in scored:
-            if ans not in out:
+            key = answer_key(self.cards, ans)
+            if key not in keys:  # coin cards of the same kinds: the same answer
+                keys.add(key)
                 out.append(ans)
         if isinstance(prompt, BidPrompt) and Pass() not in out[: self.max_candidates]:
             # passing is always worth a look
@@ -260,18 +288,29 @@ class SearchBot(Bot):
 
     def decide(self, prompt: AnyPrompt, view: View) -> Answer:
         self.last_playouts = 0
+        self.last_ranking, self.last_close = [], False
         cands = self.candidates(prompt, view)
         if len(cands) == 1 or self.budget(view) < len(cands) or view.sampler is None:
+            self.last_ranking = [Ranked(a, None, 0) for a in cands]
             return cands[0]
         self.searches += 1
         return self._search(cands, view)
+
+    def deal_seed(self, view: View) -> int:
+        """The first of the seeds that deal this decision's copies: a function of the bot's seed
+        and of the decision (seat, round, how far the game's log has come), not of the decisions
+        before it, so the same decision gets the same search wherever it is asked (the coach
+        asks it from the middle of a game)."""
+        key = f"{self.seed}:{view.seat}:{view.round}:{len(view.log)}".encode()
+        return int.from_bytes(hashlib.blake2b(key, digest_size=6).digest(), "big")
 
     # ------------------------------------------------------------------------------------------
 
     def _search(self, cands: Sequence[Answer], view: View) -> Answer:
         start = time.perf_counter()
-        base = self.rng.getrandbits(48)
+        base = self.deal_seed(view)
         n = len(cands)
+        out_at = [0] * n  # the phase in which a candidate was dropped (phases: still in)
         totals = [0.0] * n
         counts = [0] * n
         values: list[dict[int, float]] = [{} for _ in range(n)]  # by copy, for close decisions
@@ -305,6 +344,8 @@ class SearchBot(Bot):
                 break
             alive.sort(key=lambda i: (-(totals[i] / counts[i]) if counts[i] else math.inf, i))
             if phase < phases - 1:
+                for i in alive[max(1, math.ceil(len(alive) / 2)):]:
+                    out_at[i] = phase
                 alive = alive[: max(1, math.ceil(len(alive) / 2))]
         extra = self.close_budget(view)
         while len(alive) >= 2 and extra >= 2 and self._close(values[alive[0]], values[alive[1]]):
@@ -326,6 +367,22 @@ class SearchBot(Bot):
             alive[:2] = sorted(alive[:2], key=lambda i: (-(totals[i] / counts[i]), i))
         self.last_playouts = used
         self.total_playouts += used
+        if alive and self.steady:
+            # the first candidate in the heuristic's order that the best is not clearly better
+            # than: among answers of about the same worth the search's noise does not decide
+            top = alive[0]
+            keep = next(i for i in range(n) if i == top or (counts[i] and not self._better(
+                values[top], values[i], self.steady)))
+            alive = [keep, *(i for i in alive if i != keep)]
+        for i in alive:
+            out_at[i] = phases
+        if alive:
+            out_at[alive[0]] = phases + 1
+        ranked = sorted((i for i in range(n) if counts[i]),
+                        key=lambda i: (-out_at[i], -(totals[i] / counts[i]), i))
+        self.last_ranking = [Ranked(cands[i], totals[i] / counts[i], counts[i]) for i in ranked]
+        if len(ranked) >= 2:
+            self.last_close = self._close(values[ranked[0]], values[ranked[1]])
         if not alive:
             return cands[0]
         return cands[alive[0]]
@@ -335,6 +392,17 @@ class SearchBot(Bot):
         if self.close_playouts is not None:
             return self.close_playouts
         return CLOSE_PLAYOUTS_BY_PLAYERS[len(view.players)]
+
+    @staticmethod
+    def _better(a: Mapping[int, float], b: Mapping[int, float], z: float) -> bool:
+        """Whether ``a`` beat ``b`` on the copies both were played on by more than ``z``
+        standard errors of their mean difference (paired, as the copies are shared)."""
+        diffs = [a[k] - b[k] for k in a.keys() & b.keys()]
+        if len(diffs) < 2:
+            return False
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean > z * math.sqrt(var / len(diffs))
 
     @staticmethod
     def _close(a: Mapping[int, float], b: Mapping[int, float]) -> bool:
@@ -393,4 +461,4 @@ class SearchBot(Bot):
         return _sigmoid(lead / self.leaf_scale(g.round)) + self.margin_weight * lead
 
 
-__all__ = ["COIN_CHOICES", "SearchBot"]
+__all__ = ["COIN_CHOICES", "Ranked", "SearchBot"]

@@ -88,6 +88,29 @@ def answer_key(cards: CardSet, answer: Answer) -> tuple[object, ...]:
             return (answer.kind, *(getattr(answer, f) for f in answer.__dataclass_fields__))
 
 
+def answer_coins(answer: Answer) -> tuple[int, ...]:
+    """The coin cards from the hand an answer names (to bid, pay, cover, feed or pledge)."""
+    match answer:
+        case PlaceBid(coins=coins) | PayBuilding(coins=coins) | CompletePlan(coins=coins):
+            return coins
+        case StartConstruction(coin=coin):
+            return () if coin is None else (coin,)
+        case CatastropheAnswer(treatments=treatments):
+            return tuple(how for _, how in treatments if isinstance(how, int))
+        case FeedPlan(grain_coins=grain, inhabitant_coins=inh):
+            return grain + inh
+        case _:
+            return ()
+
+
+def interchangeable(cards: CardSet, hand: Sequence[int], answer: Answer) -> tuple[CoinKind, ...]:
+    """The kinds of coin card the answer gives of which the hand holds more than it gives: which
+    of those cards go makes no difference (the answers are one, :func:`answer_key`)."""
+    given = coin_kinds(cards, answer_coins(answer))
+    held = coin_kinds(cards, hand)
+    return tuple(k for k in sorted(set(given)) if held.count(k) > given.count(k))
+
+
 def _distinct(cards: CardSet, coins: Sequence[int]) -> list[int]:
     """The first coin card of each kind in ``coins``, in their order."""
     seen: set[CoinKind] = set()
@@ -221,4 +244,5 @@ def _completes(prompt: CompletePrompt, cards: CardSet, coins: Sequence[int]
             yield CompletePlan(chosen, tuple(paid), rest)
 
 
-__all__ = ["CoinKind", "answer_key", "coin_kinds", "legal_answers"]
+__all__ = ["CoinKind", "answer_coins", "answer_key", "coin_kinds", "interchangeable",
+           "legal_answers"]
