@@ -181,7 +181,7 @@ WHY_DE = (
     "Der Coach würde 2 Münzkarten auf Weide bieten (Stein, Holz). Nach den Regeln: gewinnst du "
     "Weide, bringt es 1 Bewohner, 2 Machtpunkte, Produktion von 2 Getreide; bei einer Versorgung "
     "fehlte nur 1 Bewohner Getreide (jetzt 2); mit seinem Symbol Dürre hättest du 2 der 3, die "
-    "davor schützen; dein Einkommen steigt von 3 auf 4 Münzkarten; noch am Zug und könnten "
+    "davor schützen; dein Einkommen: 4 statt 3 Münzkarten; noch am Zug und könnten "
     "überbieten: Leonidas (mit 3 Münzkarten). Welche deiner Münzkarten Holz du gibst, macht "
     "keinen Unterschied. ")
 

@@ -58,6 +58,11 @@ class Effects:
     shortfall_after: int = 0  # ... after the answer (the card won, cards removed)
     food_after: int = 0  # grain and inhabitant coin units and luxury goods left to pay it
     protects: tuple[CatastropheId, ...] = ()  # catastrophes the player is newly protected from
+    # (those still to strike; see ``restores`` for those that struck)
+    restores: tuple[CatastropheId, ...] = ()  # struck catastrophes whose covered cards of the
+    # player's the new protection restores at the end
+    steps_left: tuple[tuple[CatastropheId, int], ...] = ()  # for each catastrophe named here
+    # that has not struck: the marker's steps left before it strikes
     exposes: tuple[CatastropheId, ...] = ()  # protections the answer gives up
     symbol: CatastropheId | None = None  # the card's catastrophe symbol
     symbols_after: int = 0  # symbols of that kind in the tableau with the card
@@ -209,8 +214,10 @@ def answer_effects(cards: CardSet, view: View, prompt: AnyPrompt, answer: Answer
                 _take(after, c, cover=False)
         case _:
             assert_never(ans)
+    info_symbol: CatastropheId | None = None
     if card is not None:
         info = power_cards[card]
+        info_symbol = info.catastrophe
         facts.update(card=card, row=_row_of(view, card), won=built, under_construction=uc,
                      once_coins=info.income.coins, once_luxury=info.income.luxury,
                      symbol=info.catastrophe)
@@ -243,8 +250,21 @@ def answer_effects(cards: CardSet, view: View, prompt: AnyPrompt, answer: Answer
     was = dict(tableau.protections(cards, before))
     now = dict(tableau.protections(cards, after))
     track = {t.catastrophe: t.struck for t in view.tracks}
-    facts["protects"] = tuple(c for c in now if now[c] and not was[c] and not track.get(c))
-    facts["exposes"] = tuple(c for c in now if was[c] and not now[c] and not track.get(c))
+    causes: set[str | None] = {x.cover_cause for x in after.placed() if x.cover is not None}
+    if after.civ_state == "covered":
+        causes.add("plague")
+    if after.luxury_state == "covered":
+        causes.add("decline")
+    new = [c for c in now if now[c] and not was[c]]
+    protects = tuple(c for c in new if not track.get(c))
+    exposes = tuple(c for c in now if was[c] and not now[c] and not track.get(c))
+    facts.update(protects=protects, exposes=exposes,
+                 restores=tuple(c for c in new if track.get(c) and c in causes))
+    named: set[str] = {*protects, *exposes}
+    if info_symbol is not None:
+        named.add(info_symbol)
+    facts["steps_left"] = tuple((t.catastrophe, t.steps - t.advances) for t in view.tracks
+                                if t.catastrophe in named and not t.struck)
     return Effects(**facts)  # type: ignore[arg-type]
 
 

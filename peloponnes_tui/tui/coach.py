@@ -207,7 +207,9 @@ def reasons(option: Option, prompt: AnyPrompt, view: View, cards: CardSet) -> li
             out.append(_("{card} brings {what}").format(card=card, what=brings))
         else:
             out.append(_("if you win {card}, it brings {what}").format(card=card, what=brings))
-    if e.shortfall_after > e.shortfall_before:
+    if isinstance(ans, FeedPlan):
+        pass  # the plan feeds this supply: its payment and removals say it all
+    elif e.shortfall_after > e.shortfall_before:
         out.append(ngettext(
             "at a supply {n} inhabitant would lack grain from your production",
             "at a supply {n} inhabitants would lack grain from your production",
@@ -221,7 +223,7 @@ def reasons(option: Option, prompt: AnyPrompt, view: View, cards: CardSet) -> li
             "at a supply only {n} inhabitant would lack grain (now {before})",
             "at a supply only {n} inhabitants would lack grain (now {before})",
             e.shortfall_after).format(n=e.shortfall_after, before=e.shortfall_before))
-    if e.shortfall_after > e.food_after:
+    if e.shortfall_after > e.food_after and not isinstance(ans, FeedPlan):
         out.append(_("your grain and inhabitant coin cards and luxury goods would pay only {n} "
                      "of it").format(n=e.food_after))
     if e.protects:
@@ -235,6 +237,13 @@ def reasons(option: Option, prompt: AnyPrompt, view: View, cards: CardSet) -> li
     if e.exposes:
         out.append(_("you lose your protection from {cats}").format(
             cats=_cats(cards, e.exposes)))
+    if e.restores:
+        out.append(_("at the end it restores your cards covered by {cats}").format(
+            cats=_cats(cards, e.restores)))
+    for cat, steps in e.steps_left:
+        out.append(ngettext("the {cat} marker is {n} step from striking",
+                            "the {cat} marker is {n} steps from striking", steps).format(
+            cat=catastrophe_name(cards, cat), n=steps))
     if e.income_after != e.income_before:
         out.append(_("your income goes from {before} to {after} coin cards").format(
             before=e.income_before, after=e.income_after))
