@@ -184,12 +184,16 @@ COIN_CHOICES = 1
 # when sequential halving leaves them close (``close_playouts``); 0: none.
 CLOSE_PLAYOUTS_BY_PLAYERS = {2: 0, 3: 0, 4: 0, 5: 0}
 
-# Answers a decision compares at most (the heuristic's choice and its next best).
-MAX_CANDIDATES = 8
+# Answers a decision compares at most (the heuristic's choice and its next best). 8 before issue
+# 24: with 4, each gets more of the playouts, so the choice depends less on the copies dealt
+# (docs/bots.md, "The coach").
+MAX_CANDIDATES = 4
 
-# How clearly (in standard errors of the paired mean difference) another answer must beat the
-# heuristic's choice in the playouts before the bot plays it instead; 0: the best mean wins.
-STEADY = 0.0
+# How clearly (in standard errors of the paired mean difference) the best answer in the playouts
+# must beat an answer the heuristic ranks higher before the bot plays it instead (0: the best
+# mean wins, as before issue 24). Among answers the playouts cannot tell apart, the heuristic's
+# order decides, not the copies dealt (docs/bots.md, "The coach").
+STEADY = 2.0
 
 # From which round on a playout goes to the end of the game (the real score instead of an
 # estimate), whatever the horizon; None: never. From round 7 on was tried and did not help

@@ -200,13 +200,14 @@ def reasons(option: Option, prompt: AnyPrompt, view: View, cards: CardSet) -> li
                 if amount > 0]
         if made:
             gains.append(_("production of {what}").format(what=", ".join(made)))
-        if e.under_construction:
-            gains = [_("it goes under construction (paid at the next supply)")]
         brings = ", ".join(gains) if gains else _("no inhabitants or power points")
         if e.won:
             out.append(_("{card} brings {what}").format(card=card, what=brings))
         else:
             out.append(_("if you win {card}, it brings {what}").format(card=card, what=brings))
+            if e.under_construction:
+                out.append(_("you could not pay for it then: it would go under construction, "
+                             "to be paid at the next supply"))
     if isinstance(ans, FeedPlan):
         pass  # the plan feeds this supply: its payment and removals say it all
     elif e.shortfall_after > e.shortfall_before:
