@@ -36,6 +36,8 @@ the bot adds is its estimate of the outcomes.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -729,11 +731,21 @@ class HeuristicBot(Bot):
         ctx = self._ctx(view, "pre")
         cat = prompt.catastrophe
         base = pos._replace(luxury=0) if cat == "decline" else pos
+        prompts = [prompt]
+        if prompt.count < len(prompt.candidates):
+            # which cards to hit: the three sets whose removal costs least (the engine's answers
+            # for every set would be many: C(n, k) sets times three ways for each card)
+            loss = {c: self.evaluate(self._apply(base, c, "remove", cat), ctx)
+                    for c in prompt.candidates}
+            sets = sorted(itertools.combinations(prompt.candidates, prompt.count),
+                          key=lambda hs: -sum(loss[c] for c in hs))[:3]
+            prompts = [dataclasses.replace(prompt, candidates=hit) for hit in sets]
+        order = self._spend_order(prompt.hand, pos)
         out: list[tuple[float, Answer]] = []
-        for ans in legal_answers(prompt, self.cards, view.me.civ,
-                                 self._spend_order(prompt.hand, pos)):
-            assert isinstance(ans, CatastropheAnswer)
-            out.append((self._catastrophe_value(ans, base, cat, ctx), ans))
+        for sub in prompts:
+            for ans in legal_answers(sub, self.cards, view.me.civ, order):
+                assert isinstance(ans, CatastropheAnswer)
+                out.append((self._catastrophe_value(ans, base, cat, ctx), ans))
         return out
 
     def _catastrophe_value(self, ans: CatastropheAnswer, pos: Pos, cat: str, ctx: Ctx
