@@ -14,9 +14,10 @@ from typing import assert_never
 from peloponnes_tui.card_text import catastrophe_name
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.log import Event
+from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.state import CIV, LUXURY
 from peloponnes_tui.engine.tableau import BY_SYMBOLS
-from peloponnes_tui.i18n import _, name, ngettext
+from peloponnes_tui.i18n import _, in_words, name, ngettext
 
 
 def card_name(cards: CardSet, card: str, civ: str | None = None) -> str:
@@ -89,8 +90,9 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
         case "protected":
             cat = catastrophe_name(cards, ev.get("catastrophe"))
             if ev.get("by") == BY_SYMBOLS:
-                return _("{player} is protected from {catastrophe} by three {catastrophe} "
-                         "symbols.").format(player=player, catastrophe=cat)
+                return _("{player} is protected from {catastrophe} by {n} {catastrophe} "
+                         "symbols.").format(player=player, catastrophe=cat, n=in_words(
+                             rule_numbers(cards).symbols_for_protection))
             return _("{player} is protected from {catastrophe} by {building}.").format(
                 player=player, catastrophe=cat, building=card_name(cards, ev.get("by")))
         case "unaffected":
