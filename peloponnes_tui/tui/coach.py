@@ -1,10 +1,12 @@
 """The coach's advice in words a player understands (the coach itself is ``bots/coach.py``).
 
 Every sentence is made here, at the time it is shown, in the current language: what the coach
-would answer (:func:`answer_phrase`, one phrase for every kind of answer), what the games it
-played on from there gave, and the best other answer it tried (:func:`advice_text`).  The phrases
-name only the deciding player's own choices: cards on offer or in their own tableau and the
-number of their own coin cards; the advice was made from that player's :class:`View` alone.
+would answer (:func:`answer_phrase`, one phrase for every kind of answer), the rules' facts the
+engine gives about it (:func:`reasons`, from :class:`~peloponnes_tui.engine.effects.Effects`),
+which coin cards are interchangeable, and the best other answer it weighed, about as good or
+clearly worse (:func:`advice_text`).  The phrases name only what the deciding player may know:
+cards on offer or in their own tableau, their own coin cards, the other players' names; the
+advice was made from that player's :class:`View` alone.
 """
 
 from __future__ import annotations
