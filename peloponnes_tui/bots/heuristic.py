@@ -46,7 +46,7 @@ from typing import NamedTuple, assert_never
 from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.cards import CardSet, CivilizationCard, PowerCard
 from peloponnes_tui.engine import CIV, LUXURY, CardState
-from peloponnes_tui.engine.answers import legal_answers
+from peloponnes_tui.engine.answers import iter_answers, legal_answers
 from peloponnes_tui.engine.gaining import build_terms, luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.prompts import (
@@ -70,6 +70,7 @@ from peloponnes_tui.engine.prompts import (
     Treatment,
     Withdraw,
 )
+from peloponnes_tui.engine.supply import card_hunger, feed_units, shortfall_after
 from peloponnes_tui.engine.tableau import luxury_cap_for, luxury_kept
 from peloponnes_tui.engine.view import PlayerView, View
 
@@ -675,9 +676,9 @@ class HeuristicBot(Bot):
         possible, else the first way to put it under construction."""
         card = self.power_cards[prompt.card]
         options: list[tuple[float, Answer]] = []
-        constructed = False  # in quick mode: paying, else one way to put it under construction
-        answers = legal_answers(prompt, self.cards, pos.civ.id,
-                                self._spend_order(prompt.hand, pos))
+        constructed = False  # quick: paying, else one way to put it under construction
+        answers = iter_answers(prompt, self.cards, pos.civ.id,
+                               self._spend_order(prompt.hand, pos))
         for ans in answers:
             if isinstance(ans, PayBuilding):
                 new = self._without(pos, ans.coins, ans.luxury)
@@ -688,6 +689,8 @@ class HeuristicBot(Bot):
             elif isinstance(ans, StartConstruction):
                 if quick and (constructed or options):
                     break
+                if constructed and ans.coin is not None:
+                    continue  # the first coin card in the spending order is the one to give
                 constructed = True
                 new_slots = (*pos.slots, Slot(card, uc=True))
                 if ans.coin is None:
@@ -724,8 +727,8 @@ class HeuristicBot(Bot):
     def _catastrophe(self, prompt: CatastrophePrompt, view: View, pos: Pos) -> Answer:
         return max(self._catastrophe_options(prompt, view, pos), key=lambda o: o[0])[1]
 
-    def _catastrophe_options(self, prompt: CatastrophePrompt, view: View, pos: Pos
-                             ) -> list[tuple[float, Answer]]:
+    def _catastrophe_options(self, prompt: CatastrophePrompt, view: View, pos: Pos,
+                             hit_sets: int = 1) -> list[tuple[float, Answer]]:
         """The engine's answers (which cards are hit, each removed or covered with the bot's
         least useful coin card or a luxury good), each with its estimate."""
         ctx = self._ctx(view, "pre")
@@ -733,12 +736,12 @@ class HeuristicBot(Bot):
         base = pos._replace(luxury=0) if cat == "decline" else pos
         prompts = [prompt]
         if prompt.count < len(prompt.candidates):
-            # which cards to hit: the three sets whose removal costs least (the engine's answers
-            # for every set would be many: C(n, k) sets times three ways for each card)
+            # which cards to hit: the ``hit_sets`` sets whose removal costs least (the engine's
+            # answers for every set would be many: C(n, k) sets times three ways for each card)
             loss = {c: self.evaluate(self._apply(base, c, "remove", cat), ctx)
                     for c in prompt.candidates}
             sets = sorted(itertools.combinations(prompt.candidates, prompt.count),
-                          key=lambda hs: -sum(loss[c] for c in hs))[:3]
+                          key=lambda hs: -sum(loss[c] for c in hs))[:hit_sets]
             prompts = [dataclasses.replace(prompt, candidates=hit) for hit in sets]
         order = self._spend_order(prompt.hand, pos)
         out: list[tuple[float, Answer]] = []
@@ -770,11 +773,42 @@ class HeuristicBot(Bot):
 
     def _feed_options(self, prompt: FeedPrompt, view: View, pos: Pos
                       ) -> list[tuple[float, FeedPlan]]:
-        """The engine's feeding plans (:func:`legal_answers`), each with its estimate."""
+        """The engine's feeding plans (:func:`legal_answers`) for the sets of cards the bot
+        would consider removing, each with its estimate."""
         ctx = self._supply_ctx(view, prompt)
+        civ = view.me.civ
         hand = sorted(prompt.hand, key=lambda c: (-self.coin_amt[c], c))
+        # which cards the bot would remove: for each card that saves grain, that card first and
+        # then the others by least value per inhabitant saved, as far as the hand cannot pay
+        saving = {c: h for c in prompt.removable if (h := card_hunger(self.cards, civ, c)) > 0}
+        can_pay = feed_units(self.cards, FeedPlan(
+            tuple(c for c in hand if self.coin_res[c] == "grain"),
+            tuple(c for c in hand if self.coin_res[c] == "inhabitants"), prompt.luxury))
+        drop_loss = {c: self.evaluate(self._apply(pos, c, "remove", ""), ctx) for c in saving}
+        removal_order = sorted(saving, key=lambda c: -(drop_loss[c] / saving[c]))
+        removals: list[tuple[str, ...]] = []
+        for forced in [None, *removal_order]:
+            removed: list[str] = [forced] if forced else []
+            short = shortfall_after(self.cards, civ, prompt.shortfall, removed)
+            for c in removal_order:
+                if short <= can_pay:
+                    break
+                if c not in removed:
+                    removed.append(c)
+                    short -= saving[c]
+            # drop removals the payment makes unnecessary (the rules forbid them)
+            changed = True
+            while changed:
+                changed = False
+                for c in list(removed):
+                    if short + saving[c] <= can_pay and (c != forced or short + saving[c] <= 0):
+                        removed.remove(c)
+                        short += saving[c]
+                        changed = True
+            if tuple(removed) not in removals:
+                removals.append(tuple(removed))
         options: list[tuple[float, FeedPlan]] = []
-        for plan in legal_answers(prompt, self.cards, view.me.civ, hand):
+        for plan in legal_answers(prompt, self.cards, civ, hand, removals=removals):
             assert isinstance(plan, FeedPlan)
             new = self._without(pos, plan.grain_coins + plan.inhabitant_coins, plan.luxury)
             for c in plan.remove:

@@ -79,7 +79,7 @@ class _Ranker(HeuristicBot):
             case BuildPrompt():
                 return self._build_options(prompt, pos, self._ctx(view, "gain"))
             case CatastrophePrompt():
-                return self._catastrophe_options(prompt, view, pos)
+                return self._catastrophe_options(prompt, view, pos, hit_sets=3)
             case FeedPrompt():
                 return list(self._feed_options(prompt, view, pos))
             case CompletePrompt():

@@ -16,7 +16,7 @@ coins while the engine says what may be chosen.  Every answer listed passes the 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import assert_never
 
 from peloponnes_tui.cards import CardSet
@@ -125,29 +125,40 @@ def _distinct(cards: CardSet, coins: Sequence[int]) -> list[int]:
 
 
 def legal_answers(prompt: AnyPrompt, cards: CardSet, civ: str, order: Sequence[int] | None = None,
-                  raises: int | None = 0) -> tuple[Answer, ...]:
+                  raises: int | None = 0, removals: Sequence[Sequence[str]] | None = None
+                  ) -> tuple[Answer, ...]:
     """Every distinct legal answer to ``prompt`` (see the module's docstring).
 
     ``civ`` is the deciding player's civilization (feeding depends on it); ``order`` the coin
     cards of the prompt's hand in the order they are given (default: the hand's order); a bid
     offers from the least it may (``need_coins``) up to ``raises`` coin cards more (None: up to
-    everything the player holds).  Answers that name coin cards of the same kinds are listed once.
+    everything the player holds); feeding offers the sets of cards in ``removals`` (each paid as
+    the rules allow; None: every set the rules allow).  Answers that name coin cards of the same
+    kinds are listed once.
     """
+    return tuple(iter_answers(prompt, cards, civ, order, raises, removals))
+
+
+def iter_answers(prompt: AnyPrompt, cards: CardSet, civ: str, order: Sequence[int] | None = None,
+                 raises: int | None = 0, removals: Sequence[Sequence[str]] | None = None
+                 ) -> Iterator[Answer]:
+    """:func:`legal_answers` one at a time, in the same order (a caller that needs only the
+    first few stops early)."""
     hand = list(prompt.hand) if not isinstance(prompt, OutbidPrompt) else []
     coins = list(order) if order is not None else hand
     match prompt:
         case BidPrompt():
-            return tuple(_bids(prompt, coins, raises))
+            return _bids(prompt, coins, raises)
         case OutbidPrompt():
-            return (Withdraw(), *(MoveBid(t.card) for t in prompt.targets))
+            return iter((Withdraw(), *(MoveBid(t.card) for t in prompt.targets)))
         case BuildPrompt():
-            return tuple(_builds(prompt, cards, coins))
+            return _builds(prompt, cards, coins)
         case CatastrophePrompt():
-            return tuple(_catastrophes(prompt, cards, coins))
+            return _catastrophes(prompt, cards, coins)
         case FeedPrompt():
-            return tuple(_feeds(prompt, cards, civ, coins))
+            return _feeds(prompt, cards, civ, coins, removals)
         case CompletePrompt():
-            return tuple(_completes(prompt, cards, coins))
+            return _completes(prompt, cards, coins)
         case _:
             assert_never(prompt)
 
@@ -190,8 +201,8 @@ def _catastrophes(prompt: CatastrophePrompt, cards: CardSet, coins: Sequence[int
             yield CatastropheAnswer(tuple(treatments))
 
 
-def _feeds(prompt: FeedPrompt, cards: CardSet, civ: str, coins: Sequence[int]
-           ) -> Iterator[FeedPlan]:
+def _feeds(prompt: FeedPrompt, cards: CardSet, civ: str, coins: Sequence[int],
+           removals: Sequence[Sequence[str]] | None) -> Iterator[FeedPlan]:
     """Every set of cards to remove that the rules allow, each paid for (grain coin cards first,
     then inhabitant coin cards or luxury goods first, both when they differ)."""
     backs = cards.coins
@@ -199,16 +210,22 @@ def _feeds(prompt: FeedPrompt, cards: CardSet, civ: str, coins: Sequence[int]
         tuple(c for c in coins if backs[c].resource == "grain"),
         tuple(c for c in coins if backs[c].resource == "inhabitants"), prompt.luxury))
     saving = [c for c in prompt.removable if card_hunger(cards, civ, c) > 0]
-    if len(saving) <= MAX_FEED_SUBSETS:
-        sets: Iterator[tuple[str, ...]] = itertools.chain.from_iterable(
+    sets: Iterable[tuple[str, ...]]
+    if removals is not None:
+        sets = [tuple(r) for r in removals if all(c in saving for c in r)]
+    elif len(saving) <= MAX_FEED_SUBSETS:
+        sets = itertools.chain.from_iterable(
             itertools.combinations(saving, k) for k in range(len(saving) + 1))
     else:
         sets = (tuple(saving[:k]) for k in range(len(saving) + 1))
+    hunger = {c: card_hunger(cards, civ, c) for c in saving}
     seen: set[FeedPlan] = set()
     for removed in sets:
         short = shortfall_after(cards, civ, prompt.shortfall, removed)
         if short > can_pay:
             continue
+        if short < 0 and any(short + hunger[c] <= 0 for c in removed):
+            continue  # a card removed that the others make unnecessary: never legal
         need = max(0, short)
         for lux_first in (True, False):
             grain = pick_coins(coins, cards, "grain", need)
@@ -245,4 +262,4 @@ def _completes(prompt: CompletePrompt, cards: CardSet, coins: Sequence[int]
 
 
 __all__ = ["CoinKind", "answer_coins", "answer_key", "coin_kinds", "interchangeable",
-           "legal_answers"]
+           "iter_answers", "legal_answers"]
