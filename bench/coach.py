@@ -88,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--per-game", type=int, default=10)
+    parser.add_argument("--players", default="2,3,4,5",
+                        help="the table sizes, comma-separated (the decisions are shared out)")
     parser.add_argument("--seed", type=int, default=1, help="the first game seed")
     parser.add_argument("--other-seed", type=int, default=202)
     parser.add_argument("--candidates", type=int, default=None,
@@ -104,9 +106,10 @@ def main(argv: list[str] | None = None) -> int:
         search.MAX_CANDIDATES = args.candidates
     cards = load_cards()
     limit = args.time_limit or None
-    share = args.decisions // 4
-    sets = {n: decisions(cards, n, share + (1 if n - 2 < args.decisions % 4 else 0),
-                         args.per_game, args.seed) for n in (2, 3, 4, 5)}
+    sizes = [int(x) for x in args.players.split(",")]
+    share, extra = divmod(args.decisions, len(sizes))
+    sets = {n: decisions(cards, n, share + (1 if i < extra else 0), args.per_game, args.seed)
+            for i, n in enumerate(sizes)}
 
     def same(a: Answer, b: Answer) -> bool:
         return answer_key(cards, a) == answer_key(cards, b)
@@ -141,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
             rows["reseed"].append(reseed)
             by_table.setdefault(n, []).append((agree, reseed))
     total = len(rows["agree"])
-    print(f"{total} decisions from seeded games of standard players at 2-5 players "
+    print(f"{total} decisions from seeded games of standard players at {args.players} players "
           f"(game seeds from {args.seed}, up to {args.per_game} per game); other seed "
           f"{args.other_seed}; time limit {limit or 'none'}; strong player's STEADY "
           f"{search.STEADY}, MAX_CANDIDATES {search.MAX_CANDIDATES}; "
