@@ -230,6 +230,18 @@ def test_the_only_answer_and_the_only_one_worth_trying():
         "sich hier nicht.")
 
 
+def test_what_a_removal_costs_the_tableau():
+    plan = FeedPlan(remove=("well",))
+    advice = Advice(Option(plan, Effects(removed=("well",), inhabitants=-1, power=-2)), None,
+                    False, False, 2)
+    assert advice_text(advice, FEED, VIEW, CARDS) == (
+        "The coach would remove Well to feed the other inhabitants: nothing else is worth trying "
+        "here. By the rules: your tableau loses 1 inhabitant, 2 power points.")
+    set_language("de")
+    assert advice_text(advice, FEED, VIEW, CARDS).endswith(
+        "Nach den Regeln: deine Auslage verliert 1 Bewohner, 2 Machtpunkte.")
+
+
 # -- in the app ---------------------------------------------------------------------------------
 
 class RecordingCoach(Coach):

@@ -210,6 +210,15 @@ def reasons(option: Option, prompt: AnyPrompt, view: View, cards: CardSet) -> li
             if e.under_construction:
                 out.append(_("you could not pay for it then: it would go under construction, "
                              "to be paid at the next supply"))
+    if e.card is None and (e.inhabitants < 0 or e.power < 0):
+        lost = []
+        if e.inhabitants < 0:
+            lost.append(ngettext("{n} inhabitant", "{n} inhabitants",
+                                 -e.inhabitants).format(n=-e.inhabitants))
+        if e.power < 0:
+            lost.append(ngettext("{n} power point", "{n} power points", -e.power).format(
+                n=-e.power))
+        out.append(_("your tableau loses {what}").format(what=", ".join(lost)))
     if isinstance(ans, FeedPlan):
         pass  # the plan feeds this supply: its payment and removals say it all
     elif e.shortfall_after > e.shortfall_before:
