@@ -31,7 +31,13 @@ from multiprocessing import Pool
 from typing import Any
 
 from peloponnes_tui.bots import BOT_NAMES, Bot, make_bot
-from peloponnes_tui.bots.search import COIN_CHOICES, TO_END_FROM, SearchBot
+from peloponnes_tui.bots.search import (
+    COIN_CHOICES,
+    MAX_CANDIDATES,
+    STEADY,
+    TO_END_FROM,
+    SearchBot,
+)
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine.game import Game
 from peloponnes_tui.simulate import NAMES, Summary, game_record, game_seed, share_text, wilson
@@ -47,7 +53,7 @@ def _bot(name: str, seed: int) -> Bot:
                          to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"],
                          power_weight=_OPTS["power_weight"],
                          coin_choices=_OPTS["coin_choices"],
-                         close_playouts=_OPTS["close_playouts"])
+                         close_playouts=_OPTS["close_playouts"], steady=_OPTS["steady"])
     return make_bot(name, cards, seed)
 
 
@@ -92,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--horizon", type=int, default=-1,
                     help="rounds per playout; 0: to the end; -1: the bot's default for the "
                          "table size")
-    ap.add_argument("--candidates", type=int, default=8)
+    ap.add_argument("--candidates", type=int, default=0,
+                    help="answers compared per decision; 0: the bot's default (MAX_CANDIDATES)")
     ap.add_argument("--to-end-from", type=int, default=TO_END_FROM or 0,
                     help="round from which playouts go to the end of the game; 0: never")
     ap.add_argument("--margin-scale", default="1.5",
@@ -106,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="playouts added while the two best candidates are close; -1: the bot's"
                     " default for the table size")
     ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
+    ap.add_argument("--steady", type=float, default=-1,
+                    help="standard errors by which another answer must beat the heuristic's "
+                    "order (STEADY); -1: the bot's default")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOT_NAMES]
@@ -115,10 +125,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     scale = scales[0] if len(scales) == 1 else dict(enumerate(scales, 2))
     horizon = "table" if args.horizon < 0 else args.horizon or None
     opts = {"playouts": args.playouts or None, "horizon": horizon,
-            "candidates": args.candidates, "time_limit": args.time_limit or None,
+            "candidates": args.candidates or None, "time_limit": args.time_limit or None,
             "to_end_from": args.to_end_from or None, "margin_scale": scale,
             "power_weight": args.power_weight, "coin_choices": args.coin_choices,
-            "close_playouts": None if args.close_playouts < 0 else args.close_playouts}
+            "close_playouts": None if args.close_playouts < 0 else args.close_playouts,
+            "steady": None if args.steady < 0 else args.steady}
     jobs = []
     for i in range(args.games):
         shift = i % len(bots)
@@ -145,7 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{n} games, {len(bots)} players, seed {args.seed}, search bots: "
           f"{args.playouts or 'default'} playouts, "
           f"horizon {'default' if horizon == 'table' else horizon or 'end'}, "
-          f"{args.candidates} candidates, to the end from round {args.to_end_from or 'never'}, "
+          f"{args.candidates or MAX_CANDIDATES} candidates, "
+          f"steady {STEADY if args.steady < 0 else args.steady:g}, "
+          f"to the end from round {args.to_end_from or 'never'}, "
           f"margin scale {args.margin_scale}, power weight {args.power_weight:g}, "
           f"coin choices {args.coin_choices}, "
           f"close playouts {'default' if args.close_playouts < 0 else args.close_playouts}, "

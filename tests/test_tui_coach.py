@@ -2,8 +2,8 @@
 (English and German), what the coach is given to look at, switching it off, and the record of who
 asked it (saved with the game, shown at the scoring).
 
-The app's coach plays two games per answer here (``coach_factory``), so the tests stay fast; what
-it advises is the coach's own business (tests/test_coach.py).
+The app's coach plays few playouts here (``coach_factory``), so the tests stay fast; what it
+advises is the coach's own business (tests/test_coach.py).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from support import (
 )
 from textual.pilot import Pilot
 
-from peloponnes_tui.bots.coach import Advice, Coach, Outlook
+from peloponnes_tui.bots.coach import Advice, Coach, Option
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine import (
     AnyPrompt,
@@ -48,6 +48,7 @@ from peloponnes_tui.engine import (
     View,
     Withdraw,
 )
+from peloponnes_tui.engine.effects import Effects
 from peloponnes_tui.i18n import set_language
 from peloponnes_tui.settings import load_settings
 from peloponnes_tui.tui.app import PeloponnesApp
@@ -87,12 +88,16 @@ COMPLETE = CompletePrompt(0, buildings=("well",))
 
 # (answer, prompt, English, German): every kind of answer, and each way a kind is worded
 PHRASES = [
-    (PlaceBid("pasture", (WOOD, STONE)), BID,
-     "bid 2 coin cards on Pasture", "2 Münzkarten auf Weide bieten"),
-    (PlaceBid("forest", (WOOD,)), BID, "bid 1 coin card on Forest", "1 Münzkarte auf Wald bieten"),
+    (PlaceBid("pasture", (WOOD, STONE)), BID, "bid 2 coin cards on Pasture (Stone, Wood)",
+     "2 Münzkarten auf Weide bieten (Stein, Holz)"),
+    (PlaceBid("forest", (WOOD,)), BID, "bid 1 coin card on Forest (Wood)",
+     "1 Münzkarte auf Wald bieten (Holz)"),
     (PlaceBid("coast", (WOOD,), 2), BID,
-     "bid 3 coin cards on Coast (2 of them drawn blind for luxury goods)",
-     "3 Münzkarten auf Küste bieten (2 davon blind für Luxusgüter gezogen)"),
+     "bid 3 coin cards on Coast (Wood, and 2 drawn blind for luxury goods)",
+     "3 Münzkarten auf Küste bieten (Holz und 2 blind für Luxusgüter gezogen)"),
+    (PlaceBid("coast", (), 2), BID,
+     "bid 2 coin cards on Coast (2 of them drawn blind for luxury goods)",
+     "2 Münzkarten auf Küste bieten (2 davon blind für Luxusgüter gezogen)"),
     (Pass(), BID, "pass and draw 3 coin cards", "passen und 3 Münzkarten ziehen"),
     (MoveBid("coast"), OUTBID, "move the bid unchanged to Coast",
      "das Gebot unverändert auf Küste verschieben"),
@@ -153,53 +158,99 @@ def test_every_kind_of_answer_is_worded():
     assert {type(a) for a, *_rest in PHRASES} == set(ANSWER_TYPES.values())
 
 
-def test_the_advice_with_its_games_and_the_next_best_answer():
-    advice = Advice(Outlook(PlaceBid("pasture", (WOOD, STONE, GRAIN)), 20, 6.0, 12.4, 10.6),
-                    (Outlook(Pass(), 20, 4.0, 11.0, 9.0),
-                     Outlook(PlaceBid("forest", (WOOD,)), 20, 2.0, 9.0, 9.0)))
-    assert advice_text(advice, BID, VIEW, CARDS) == (
-        "The coach would bid 3 coin cards on Pasture. In 20 games played on from here it won 6 "
-        "(30%), ending with about 12 population and 11 power. Next best: pass and draw 3 coin "
-        "cards (won 4).")
+def _pasture_advice(close: bool) -> Advice:
+    """Helena bids Wood and Stone on Pasture (she holds one more Wood); passing came next."""
+    best = Option(PlaceBid("pasture", (WOOD, STONE)), Effects(
+        card="pasture", row="market", coins_paid=2, inhabitants=1, power=2,
+        production=(0, 0, 2), shortfall_before=2, shortfall_after=1, food_after=1,
+        symbol="drought", symbols_after=2, income_before=3, income_after=4,
+        rivals=((1, 3),)), (("wood", 1),))
+    other = Option(Pass(), Effects(coins_drawn=3, shortfall_before=2, shortfall_after=2,
+                                   food_after=1))
+    return Advice(best, other, searched=True, close=close, choices=9)
+
+
+WHY_EN = (
+    "The coach would bid 2 coin cards on Pasture (Stone, Wood). By the rules: if you win "
+    "Pasture, it brings 1 inhabitant, 2 power points, production of 2 grain; at a supply only 1 "
+    "inhabitant would lack grain (now 2); with its Drought symbol you would have 2 of the 3 that "
+    "protect from it; your income goes from 3 to 4 coin cards; still to bid and able to outbid "
+    "it: Leonidas (with 3 coin cards). Which of your Wood coin cards you give makes no "
+    "difference. ")
+WHY_DE = (
+    "Der Coach würde 2 Münzkarten auf Weide bieten (Stein, Holz). Nach den Regeln: gewinnst du "
+    "Weide, bringt es 1 Bewohner, 2 Machtpunkte, Produktion von 2 Getreide; bei einer Versorgung "
+    "fehlte nur 1 Bewohner Getreide (jetzt 2); mit seinem Symbol Dürre hättest du 2 der 3, die "
+    "davor schützen; dein Einkommen: 4 statt 3 Münzkarten; noch am Zug und könnten "
+    "überbieten: Leonidas (mit 3 Münzkarten). Welche deiner Münzkarten Holz du gibst, macht "
+    "keinen Unterschied. ")
+
+
+def test_the_advice_with_its_reasons_and_the_next_best_answer():
+    """The rules' facts for the advice, the coin cards that are interchangeable, and the next
+    best answer with only what differs; no win rate."""
+    advice = _pasture_advice(close=False)
+    assert advice_text(advice, BID, VIEW, CARDS) == WHY_EN + (
+        "The best other answer, to pass and draw 3 coin cards, did clearly worse played on from "
+        "here. For that answer: you keep your coin cards; your grain and inhabitant coin cards "
+        "and luxury goods would pay only 1 of it.")
     set_language("de")
-    assert advice_text(advice, BID, VIEW, CARDS) == (
-        "Der Coach würde 3 Münzkarten auf Weide bieten. In 20 von hier aus zu Ende gespielten "
-        "Partien gewann er 6 (30\xa0%) und endete mit etwa 12 Bevölkerung und 11 Machtpunkten. "
-        "Zweitbeste Wahl: passen und 3 Münzkarten ziehen (4 gewonnen).")
+    assert advice_text(advice, BID, VIEW, CARDS) == WHY_DE + (
+        "Die beste andere Wahl, passen und 3 Münzkarten ziehen, schnitt beim Weiterspielen von "
+        "hier aus deutlich schlechter ab. Zu dieser Wahl: du behältst deine Münzkarten; deine "
+        "Münzkarten Getreide und Einwohner und deine Luxusgüter bezahlten davon nur 1.")
 
 
-def test_shared_wins_count_their_share_and_one_game_is_one():
-    advice = Advice(Outlook(Withdraw(), 1, 0.5, 8.0, 7.0), ())
-    assert advice_text(advice, OUTBID, VIEW, CARDS) == (
-        "The coach would withdraw the bid and draw 2 coin cards. In 1 game played on from here "
-        "it won 0.5 (50%), ending with about 8 population and 7 power.")
+def test_two_answers_the_search_cannot_tell_apart_are_said_to_be_so():
+    advice = _pasture_advice(close=True)
+    assert advice_text(advice, BID, VIEW, CARDS).startswith(WHY_EN + (
+        "To pass and draw 3 coin cards is about as good: played on from here, the two could not "
+        "be told apart."))
     set_language("de")
-    assert advice_text(advice, OUTBID, VIEW, CARDS) == (
-        "Der Coach würde das Gebot zurücknehmen und 2 Münzkarten ziehen. In 1 von hier aus zu "
-        "Ende gespielten Partie gewann er 0,5 (50\xa0%) und endete mit etwa 8 Bevölkerung und 7 "
-        "Machtpunkten.")
+    assert advice_text(advice, BID, VIEW, CARDS).startswith(WHY_DE + (
+        "Etwa gleich gut wäre: passen und 3 Münzkarten ziehen — beim Weiterspielen von hier aus "
+        "ließen sich die beiden nicht unterscheiden."))
 
 
-def test_a_decision_with_one_answer_worth_trying():
-    advice = Advice(Outlook(FeedPlan(), 0, 0.0, 0.0, 0.0), ())
-    assert advice_text(advice, FEED, VIEW, CARDS) == (
+def test_the_only_answer_and_the_only_one_worth_trying():
+    only = Advice(Option(Withdraw(), Effects(coins_drawn=3)), None, False, False, 1)
+    assert advice_text(only, OUTBID, VIEW, CARDS) == (
+        "The coach would withdraw the bid and draw 2 coin cards: it is the only answer the rules "
+        "allow. By the rules: the bid's 1 coin card comes back to your hand.")
+    lone = Advice(Option(FeedPlan(), Effects()), None, False, False, 3)
+    assert advice_text(lone, FEED, VIEW, CARDS) == (
         "The coach would feed the inhabitants from the production alone: nothing else is worth "
         "trying here.")
     set_language("de")
-    assert advice_text(advice, FEED, VIEW, CARDS) == (
+    assert advice_text(only, OUTBID, VIEW, CARDS) == (
+        "Der Coach würde das Gebot zurücknehmen und 2 Münzkarten ziehen: die Regeln erlauben "
+        "nichts anderes. Nach den Regeln: die 1 Münzkarte des Gebots kommt auf deine Hand zurück.")
+    assert advice_text(lone, FEED, VIEW, CARDS) == (
         "Der Coach würde die Bewohner allein aus der Produktion versorgen: etwas anderes lohnt "
         "sich hier nicht.")
+
+
+def test_what_a_removal_costs_the_tableau():
+    plan = FeedPlan(remove=("well",))
+    advice = Advice(Option(plan, Effects(removed=("well",), inhabitants=-1, power=-2)), None,
+                    False, False, 2)
+    assert advice_text(advice, FEED, VIEW, CARDS) == (
+        "The coach would remove Well to feed the other inhabitants: nothing else is worth trying "
+        "here. By the rules: your tableau loses 1 inhabitant, 2 power points.")
+    set_language("de")
+    assert advice_text(advice, FEED, VIEW, CARDS).endswith(
+        "Nach den Regeln: deine Auslage verliert 1 Bewohner, 2 Machtpunkte.")
 
 
 # -- in the app ---------------------------------------------------------------------------------
 
 class RecordingCoach(Coach):
-    """A coach of two games per answer that keeps what it was asked and what it advised."""
+    """A coach whose search plays few playouts, keeping what it was asked and advised."""
 
     asked: ClassVar[list[tuple[AnyPrompt, View, Advice]]] = []
 
     def __init__(self, cards: CardSet, seed: int) -> None:
-        super().__init__(cards, seed, playouts=2, time_limit=None)
+        super().__init__(cards, seed, playouts=8, max_candidates=2, time_limit=None)
 
     def advise(self, prompt: AnyPrompt, view: View) -> Advice:
         advice = super().advise(prompt, view)

@@ -16,6 +16,7 @@ class Bot:
 
     def __init__(self, cards: CardSet, seed: int) -> None:
         self.cards = cards
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def decide(self, prompt: AnyPrompt, view: View) -> Answer:

@@ -1,114 +1,91 @@
-"""The coach: what the strongest computer player would do in a player's decision, and why.
+"""The coach: what the strong computer player would do in a player's decision, and why.
 
-The coach sees exactly what the player sees (the player's :class:`View`): it deals the hidden
-cards at random as the search bot does (``View.sample``), tries the answers the search bot would
-consider, and plays each one on to the end of the game with heuristic players on several such
-deals. What it reports is what a player can weigh: the answer it would give, the share of those
-games it won, and the population and power it ended with on average, beside the best other
-answer. It holds no words: the app makes the sentence (``tui/coach.py``).
+The coach sees exactly what the player sees (the player's :class:`View`) and asks the strong
+player (:class:`SearchBot`, with its own budget, time limit and seed handling) for its decision:
+the advice *is* that decision.  The search deals its copies from the bot's seed and the decision
+itself (:meth:`SearchBot.deal_seed`), so the same decision gets the same advice however often it
+is asked; with the seat's bot seed (:func:`coach_seed`) it is exactly what a strong player in
+that seat would answer.
+
+The reasons are the rules' facts, asked of the engine (:func:`answer_effects`): what the answer
+costs, the card it goes for and what that brings, the grain shortfall at a supply, protections
+gained or given up, the income, and who could still outbid it.  The same facts are given for the
+best other answer the search tried, with whether the search could tell the two apart.  Answers
+that differ only in which of several coin cards of one kind are given are one answer
+(:func:`answer_key`), and the advice says which kinds are interchangeable.  No win rate is
+given: a few dozen playouts per answer do not make one worth showing.  It holds no words: the
+app makes the sentences (``tui/coach.py``).
 """
 
 from __future__ import annotations
 
-import random
-import time
 from dataclasses import dataclass
 
-from peloponnes_tui.bots.heuristic import HeuristicBot
+from peloponnes_tui.bots.players import bot_seed
 from peloponnes_tui.bots.search import SearchBot
 from peloponnes_tui.cards import CardSet
-from peloponnes_tui.engine.prompts import Answer, AnyPrompt, IllegalAnswer
+from peloponnes_tui.engine.answers import CoinKind, answer_key, interchangeable, legal_answers
+from peloponnes_tui.engine.effects import Effects, answer_effects
+from peloponnes_tui.engine.prompts import Answer, AnyPrompt
 from peloponnes_tui.engine.view import View
-
-PLAYOUTS = 20  # games played on from the decision for each answer tried, at most
-CANDIDATES = 4  # answers tried, at most (the search bot's first choices)
-TIME_LIMIT = 2.0  # seconds, after which the coach answers with what it has played so far
 
 
 @dataclass(frozen=True, slots=True)
-class Outlook:
-    """How the games played on after ``answer`` went for the player who asked."""
+class Option:
+    """One answer the coach talks about, with what it does by the rules."""
 
     answer: Answer
-    games: int  # games played on to the end
-    wins: float  # games won (a shared win counts its share)
-    population: float  # mean population at the end
-    power: float  # mean power points at the end
-
-    @property
-    def win_share(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+    effects: Effects
+    interchangeable: tuple[CoinKind, ...] = ()  # coin kinds of which any card will do
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The answer the coach would give (``best``) and the others it tried, best first."""
+    """The strong player's answer (``best``) and the best other one its search tried.
 
-    best: Outlook
-    others: tuple[Outlook, ...]
+    ``searched``: the answers were played out (False: only one was worth considering);
+    ``close``: the search could not tell ``best`` and ``other`` apart (they are about as good);
+    ``choices``: how many different answers the rules allow here (:func:`legal_answers`).
+    """
 
-    @property
-    def games(self) -> int:
-        return self.best.games + sum(o.games for o in self.others)
+    best: Option
+    other: Option | None
+    searched: bool
+    close: bool
+    choices: int
+
+
+def coach_seed(game_seed: int, seat: int) -> int:
+    """The seed the app's coach uses for ``seat``: the one a computer player there would have."""
+    return bot_seed(game_seed, seat)
 
 
 class Coach:
-    """Advises one decision at a time; ``seed`` makes its deals (and so its advice) repeatable."""
+    """Advises one decision at a time, as the strong player with ``seed`` would decide it."""
 
-    def __init__(self, cards: CardSet, seed: int, playouts: int = PLAYOUTS,
-                 candidates: int = CANDIDATES, time_limit: float | None = TIME_LIMIT) -> None:
+    def __init__(self, cards: CardSet, seed: int, **search: object) -> None:
         self.cards = cards
         self.seed = seed
-        self.playouts = playouts
-        self.time_limit = time_limit
-        self.search = SearchBot(cards, seed, max_candidates=candidates, playouts=4 * candidates)
-        self.policy = HeuristicBot(cards, seed)
+        self.search = SearchBot(cards, seed, **search)  # type: ignore[arg-type]
 
     def advise(self, prompt: AnyPrompt, view: View) -> Advice:
         """The coach's answer to ``prompt`` for the player of ``view`` (its own seat)."""
-        cands = self.search.candidates(prompt, view)
-        stats = {i: [0, 0.0, 0, 0] for i in range(len(cands))}  # games, wins, population, power
-        if len(cands) > 1 and view.sampler is not None:
-            start = time.perf_counter()
-            rng = random.Random(self.seed ^ (view.round << 8) ^ len(view.log))
-            for _ in range(self.playouts):
-                if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
-                    break
-                deal = rng.getrandbits(48)  # every answer is tried on the same deals
-                for i, ans in enumerate(cands):
-                    result = self._play_on(view, ans, deal)
-                    if result is None:
-                        continue
-                    s = stats[i]
-                    s[0] += 1
-                    s[1] += result[0]
-                    s[2] += result[1]
-                    s[3] += result[2]
-        outlooks = [Outlook(ans, int(stats[i][0]), stats[i][1],
-                            stats[i][2] / stats[i][0] if stats[i][0] else 0.0,
-                            stats[i][3] / stats[i][0] if stats[i][0] else 0.0)
-                    for i, ans in enumerate(cands)]
-        # the most wins; then the search bot's order (its first choice is the heuristic's)
-        order = sorted(range(len(outlooks)), key=lambda i: (-outlooks[i].win_share, i))
-        ranked = [outlooks[i] for i in order if outlooks[i].games or len(cands) == 1]
-        if not ranked:  # nothing could be played on: the search bot's first choice
-            ranked = [outlooks[0]]
-        return Advice(ranked[0], tuple(ranked[1:]))
+        cards = self.cards
+        bot = self.search
+        best = bot.decide(prompt, view)
+        key = answer_key(cards, best)
+        other = next((r.answer for r in bot.last_ranking
+                      if answer_key(cards, r.answer) != key), None)
+        searched = bot.last_playouts > 0
+        choices = len({answer_key(cards, a)
+                       for a in legal_answers(prompt, cards, view.me.civ, raises=None)})
+        return Advice(self._option(prompt, view, best),
+                      None if other is None else self._option(prompt, view, other),
+                      searched, searched and bot.last_close and other is not None, choices)
 
-    def _play_on(self, view: View, answer: Answer, deal: int
-                 ) -> tuple[float, int, int] | None:
-        """(win share, population, power) of the player at the end of one game played on."""
-        g = view.sample(random.Random(deal))
-        try:
-            g.answer(answer)
-        except IllegalAnswer:
-            return None
-        while g.pending is not None:
-            q = g.pending
-            g.answer(self.policy.decide(q, g.view_for(q.player)))
-        mine = next(s for s in g.scores if s.seat == view.seat)
-        win = 1.0 / len(g.winners) if view.seat in g.winners else 0.0
-        return win, mine.population, mine.power
+    def _option(self, prompt: AnyPrompt, view: View, answer: Answer) -> Option:
+        return Option(answer, answer_effects(self.cards, view, prompt, answer),
+                      interchangeable(self.cards, view.hand, answer))
 
 
-__all__ = ["Advice", "Coach", "Outlook"]
+__all__ = ["Advice", "Coach", "Option", "coach_seed"]

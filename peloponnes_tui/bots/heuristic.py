@@ -36,6 +36,8 @@ the bot adds is its estimate of the outcomes.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -44,10 +46,9 @@ from typing import NamedTuple, assert_never
 from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.cards import CardSet, CivilizationCard, PowerCard
 from peloponnes_tui.engine import CIV, LUXURY, CardState
-from peloponnes_tui.engine.bidding import affordable, most_coins
+from peloponnes_tui.engine.answers import iter_answers, legal_answers
 from peloponnes_tui.engine.gaining import build_terms, luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
-from peloponnes_tui.engine.plans import feed_plan, pick_coins, resource_payment
 from peloponnes_tui.engine.prompts import (
     Answer,
     AnyPrompt,
@@ -69,13 +70,7 @@ from peloponnes_tui.engine.prompts import (
     Treatment,
     Withdraw,
 )
-from peloponnes_tui.engine.supply import (
-    card_hunger,
-    completion_cost,
-    feed_refusal,
-    feed_units,
-    shortfall_after,
-)
+from peloponnes_tui.engine.supply import card_hunger, feed_units, shortfall_after
 from peloponnes_tui.engine.tableau import luxury_cap_for, luxury_kept
 from peloponnes_tui.engine.view import PlayerView, View
 
@@ -573,68 +568,91 @@ class HeuristicBot(Bot):
                              player=pos.me.seat)
         return self._build(prompt, pos, ctx, quick=True)[1]
 
-    def _bid_coins(self, pos: Pos, hand: Sequence[int], amount: int, luxury_usable: int,
-                   ctx: Ctx) -> tuple[list[int], int]:
-        order = self._spend_order(hand, pos)
-        lux_first = (ctx.strike.get("decline", 0.0) > 0.5 and not self._protected(pos, "decline"))
-        lux = min(luxury_usable, amount) if lux_first else max(0, amount - len(order))
-        coins = order[: amount - lux]
-        return coins, lux
+    def _lux_first(self, pos: Pos, ctx: Ctx) -> bool:
+        """Whether luxury goods go on a bid first (decline is close and does not spare them)."""
+        return ctx.strike.get("decline", 0.0) > 0.5 and not self._protected(pos, "decline")
 
-    def _bid_value(self, t: BidTarget, amount: int, pos: Pos, hand: Sequence[int],
-                   luxury_usable: int, ctx: Ctx) -> tuple[float, list[int], int]:
-        coins, lux = self._bid_coins(pos, hand, amount, luxury_usable, ctx)
-        after = self._without(pos, coins, lux)
-        rest = [c for c in hand if c not in coins]
-        v = self._gain_outcome(self.power_cards[t.card], after, rest, ctx)
-        return v, coins, lux
+    def _bid_luxury(self, amount: int, coins: int, luxury_usable: int, lux_first: bool) -> int:
+        """The luxury goods the bot puts on a bid of ``amount`` from a hand of ``coins`` coin
+        cards: as many as it may when ``lux_first``, else only what the hand cannot pay."""
+        return min(luxury_usable, amount) if lux_first else max(0, amount - coins)
+
+    def _bids(self, prompt: BidPrompt, view: View, pos: Pos, ctx: Ctx, raises: int = 1
+              ) -> list[PlaceBid]:
+        """The engine's bids (:func:`legal_answers`) the bot weighs: coin cards in its spending
+        order, luxury goods as :meth:`_bid_luxury` says, up to ``raises`` above the least."""
+        order = self._spend_order(prompt.hand, pos)
+        lux_first = self._lux_first(pos, ctx)
+        out: list[PlaceBid] = []
+        for ans in legal_answers(prompt, self.cards, view.me.civ, order, raises):
+            if isinstance(ans, PlaceBid) and ans.luxury == self._bid_luxury(
+                    len(ans.coins) + ans.luxury, len(order), prompt.luxury_usable, lux_first):
+                out.append(ans)
+        return out
+
+    def _bid_value(self, ans: PlaceBid, pos: Pos, hand: Sequence[int], ctx: Ctx) -> float:
+        """The estimate after winning the card of ``ans`` with what ``ans`` leaves."""
+        after = self._without(pos, ans.coins, ans.luxury)
+        rest = [c for c in hand if c not in ans.coins]
+        return self._gain_outcome(self.power_cards[ans.card], after, rest, ctx)
+
+    def _rivals(self, view: View) -> list[PlayerView]:
+        """The players still to bid after this one this round (they could outbid a market bid)."""
+        later = view.order[view.order.index(view.seat) + 1:] if view.seat in view.order else ()
+        return [view.players[s] for s in later if view.players[s].bid_card is None]
 
     def _bid(self, prompt: BidPrompt, view: View, pos: Pos) -> Answer:
         ctx = self._ctx(view, "bid")
         best: Answer = Pass()
         best_v = (self.evaluate(self._with_draws(pos, self.rules.coins_for_passing), ctx)
                   + self.pass_bias)
-        # players still to bid after me this round could outbid a market bid
-        later = view.order[view.order.index(view.seat) + 1:] if view.seat in view.order else ()
-        rivals = [view.players[s] for s in later if view.players[s].bid_card is None]
-        scored: list[tuple[float, int, BidTarget, list[int], int]] = []
-        for i, t in enumerate(affordable(prompt)):
-            v, coins, lux = self._bid_value(t, t.need_coins, pos, prompt.hand,
-                                            prompt.luxury_usable, ctx)
-            threat = 0
+        rivals = self._rivals(view)
+        targets = {t.card: t for t in prompt.targets}
+        bids = self._bids(prompt, view, pos, ctx)
+        scored: list[tuple[float, int, BidTarget, PlaceBid]] = []
+        raised: dict[str, PlaceBid] = {}
+        for ans in bids:
+            t = targets[ans.card]
+            if len(ans.coins) + ans.luxury > t.need_coins:
+                raised[t.card] = ans
+                continue
+            v = self._bid_value(ans, pos, prompt.hand, ctx)
             if t.row == "market":
                 # players still to bid may take a market card from us: count a small risk
-                threat = sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
-                v -= 0.15 * threat
-            scored.append((v, -i, t, coins, lux))
+                v -= 0.15 * sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
+            scored.append((v, -len(scored), t, ans))
         if not scored:
             return best
-        v, _, t, coins, lux = max(scored, key=lambda x: (x[0], x[1]))
+        v, _, t, choice = max(scored, key=lambda x: (x[0], x[1]))
         # one coin more (a coin card or a luxury good traded for one) than the card needs
-        if t.row == "market" and t.need_coins + 1 <= most_coins(prompt):
+        more = raised.get(t.card)
+        if t.row == "market" and more is not None:
             threat = sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
             if threat:
-                v2, coins2, lux2 = self._bid_value(t, t.need_coins + 1, pos, prompt.hand,
-                                                   prompt.luxury_usable, ctx)
-                v2 -= 0.06 * threat
+                v2 = self._bid_value(more, pos, prompt.hand, ctx) - 0.06 * threat
                 if v2 > v:
-                    v, coins, lux = v2, coins2, lux2
+                    v, choice = v2, more
         if v > best_v + 1e-9:
-            best = PlaceBid(t.card, tuple(coins), lux)
+            best = choice
         return best
 
     def _outbid(self, prompt: OutbidPrompt, view: View, pos: Pos) -> Answer:
         ctx = self._ctx(view, "bid")
-        # the bid's coins are off the table whatever happens: withdrawing returns them plus 3
         best: Answer = Withdraw()
-        back = self._with_draws(pos, self.rules.coins_for_passing + prompt.coins)
-        best_v = self.evaluate(back, ctx)
-        for t in prompt.targets:
-            v = self._gain_outcome(self.power_cards[t.card], pos, view.hand, ctx)
+        best_v = -math.inf
+        for ans in legal_answers(prompt, self.cards, view.me.civ):
+            v = self._outbid_value(ans, prompt, view, pos, ctx)
             if v > best_v + 1e-9:
-                best_v = v
-                best = MoveBid(t.card)
+                best, best_v = ans, v
         return best
+
+    def _outbid_value(self, ans: Answer, prompt: OutbidPrompt, view: View, pos: Pos, ctx: Ctx
+                      ) -> float:
+        if isinstance(ans, MoveBid):
+            return self._gain_outcome(self.power_cards[ans.card], pos, view.hand, ctx)
+        # the bid's coins are off the table whatever happens: withdrawing returns them plus 3
+        return self.evaluate(self._with_draws(pos, self.rules.coins_for_passing + prompt.coins),
+                             ctx)
 
     # ------------------------------------------------------------------------------------------
     # buildings
@@ -653,35 +671,37 @@ class HeuristicBot(Bot):
 
     def _build_options(self, prompt: BuildPrompt, pos: Pos, ctx: Ctx, quick: bool = False
                        ) -> list[tuple[float, Answer]]:
-        """Every way to add a won building the bot considers, with its estimate."""
+        """The engine's ways to add a won building (:func:`legal_answers`, coin cards in the
+        bot's spending order), each with its estimate; ``quick`` weighs only paying when it is
+        possible, else the first way to put it under construction."""
         card = self.power_cards[prompt.card]
         options: list[tuple[float, Answer]] = []
-        if prompt.can_pay:
-            order = self._spend_order(prompt.hand, pos)
-            coins, rest = resource_payment(order, self.cards, prompt.missing_wood,
-                                           prompt.missing_stone)
-            if rest <= prompt.luxury:
-                new = self._without(pos, coins, rest)
+        constructed = False  # quick: paying, else one way to put it under construction
+        answers = iter_answers(prompt, self.cards, pos.civ.id,
+                               self._spend_order(prompt.hand, pos))
+        for ans in answers:
+            if isinstance(ans, PayBuilding):
+                new = self._without(pos, ans.coins, ans.luxury)
                 new = new._replace(slots=(*new.slots, Slot(card)))
-                gained = luxury_gained(prompt, rest)
+                gained = luxury_gained(prompt, ans.luxury)
                 if gained:
                     new = new._replace(luxury=new.luxury + gained)
-                if card.income.coins:
-                    new = self._with_draws(new, card.income.coins)
-                options.append((self.evaluate(new, ctx), PayBuilding(tuple(coins), rest)))
-        if prompt.can_construct and not (quick and len(options)):
-            new_slots = (*pos.slots, Slot(card, uc=True))
-            if prompt.hand:
-                coin = self._spend_order(prompt.hand, pos)[0]
-                new = self._without(pos, [coin])._replace(slots=new_slots)
-                if card.income.coins:
-                    new = self._with_draws(new, card.income.coins)
-                options.append((self.evaluate(new, ctx), StartConstruction(coin)))
-            elif prompt.luxury_usable:
-                new = pos._replace(luxury=pos.luxury - 1, slots=new_slots)
-                if card.income.coins:
-                    new = self._with_draws(new, card.income.coins)
-                options.append((self.evaluate(new, ctx), StartConstruction(None)))
+            elif isinstance(ans, StartConstruction):
+                if quick and (constructed or options):
+                    break
+                if constructed and ans.coin is not None:
+                    continue  # the first coin card in the spending order is the one to give
+                constructed = True
+                new_slots = (*pos.slots, Slot(card, uc=True))
+                if ans.coin is None:
+                    new = pos._replace(luxury=pos.luxury - 1, slots=new_slots)
+                else:
+                    new = self._without(pos, [ans.coin])._replace(slots=new_slots)
+            else:  # pragma: no cover - the engine offers no other way
+                continue
+            if card.income.coins:
+                new = self._with_draws(new, card.income.coins)
+            options.append((self.evaluate(new, ctx), ans))
         return options
 
     # ------------------------------------------------------------------------------------------
@@ -705,40 +725,42 @@ class HeuristicBot(Bot):
         return pos._replace(slots=tuple(slots))
 
     def _catastrophe(self, prompt: CatastrophePrompt, view: View, pos: Pos) -> Answer:
+        return max(self._catastrophe_options(prompt, view, pos), key=lambda o: o[0])[1]
+
+    def _catastrophe_options(self, prompt: CatastrophePrompt, view: View, pos: Pos,
+                             hit_sets: int = 1) -> list[tuple[float, Answer]]:
+        """The engine's answers (which cards are hit, each removed or covered with the bot's
+        least useful coin card or a luxury good), each with its estimate."""
         ctx = self._ctx(view, "pre")
         cat = prompt.catastrophe
-        # which cards to hit: those whose removal costs least
-        cands = list(prompt.candidates)
-        if prompt.count < len(cands):
-            loss = {c: self.evaluate(self._apply(pos, c, "remove", cat), ctx) for c in cands}
-            cands.sort(key=lambda c: -loss[c])
-        hit = cands[: prompt.count]
-        hand = self._spend_order(prompt.hand, pos)
-        lux = prompt.luxury_usable
-        treatments: list[tuple[str, Treatment]] = []
-        cur = pos
-        for card in hit:
-            removed = self._apply(cur, card, "remove", cat)
-            v_remove = self.evaluate(removed, ctx)
-            best: tuple[float, Treatment, Pos] = (v_remove, "remove", removed)
-            if hand:
-                coin = hand[0]
-                covered = self._apply(self._without(cur, [coin]), card, "cover", cat)
-                v = self.evaluate(covered, ctx)
-                if v > best[0]:
-                    best = (v, coin, covered)
-            if lux:
-                covered = self._apply(cur._replace(luxury=cur.luxury - 1), card, "cover", cat)
-                v = self.evaluate(covered, ctx)
-                if v > best[0]:
-                    best = (v, "luxury", covered)
-            _, how, cur = best
-            if how == "luxury":
-                lux -= 1
-            elif isinstance(how, int):
-                hand.remove(how)
-            treatments.append((card, how))
-        return CatastropheAnswer(tuple(treatments))
+        base = pos._replace(luxury=0) if cat == "decline" else pos
+        prompts = [prompt]
+        if prompt.count < len(prompt.candidates):
+            # which cards to hit: the ``hit_sets`` sets whose removal costs least (the engine's
+            # answers for every set would be many: C(n, k) sets times three ways for each card)
+            loss = {c: self.evaluate(self._apply(base, c, "remove", cat), ctx)
+                    for c in prompt.candidates}
+            sets = sorted(itertools.combinations(prompt.candidates, prompt.count),
+                          key=lambda hs: -sum(loss[c] for c in hs))[:hit_sets]
+            prompts = [dataclasses.replace(prompt, candidates=hit) for hit in sets]
+        order = self._spend_order(prompt.hand, pos)
+        out: list[tuple[float, Answer]] = []
+        for sub in prompts:
+            for ans in legal_answers(sub, self.cards, view.me.civ, order):
+                assert isinstance(ans, CatastropheAnswer)
+                out.append((self._catastrophe_value(ans, base, cat, ctx), ans))
+        return out
+
+    def _catastrophe_value(self, ans: CatastropheAnswer, pos: Pos, cat: str, ctx: Ctx
+                           ) -> float:
+        for card, how in ans.treatments:
+            if how == "remove":
+                pos = self._apply(pos, card, "remove", cat)
+            elif how == "luxury":
+                pos = self._apply(pos._replace(luxury=pos.luxury - 1), card, "cover", cat)
+            else:
+                pos = self._apply(self._without(pos, [how]), card, "cover", cat)
+        return self.evaluate(pos, ctx)
 
     # ------------------------------------------------------------------------------------------
     # supply
@@ -746,63 +768,25 @@ class HeuristicBot(Bot):
     def _supply_ctx(self, view: View, prompt: FeedPrompt | CompletePrompt) -> Ctx:
         return self._ctx(view, "final" if prompt.final else "pre", this_supply_done=True)
 
-    def _pay_food(self, hand: Sequence[int], need: int, luxury: int, lux_first: bool
-                  ) -> tuple[list[int], list[int], int, int] | None:
-        """Grain coins, inhabitant coins and luxury for ``need`` units; None if impossible."""
-        grain = pick_coins(hand, self.cards, "grain", need)
-        got = sum(self.coin_amt[c] for c in grain)
-        rest = max(0, need - got)
-        inh: list[int] = []
-        lux = 0
-        if lux_first:
-            lux = min(luxury, rest)
-            rest -= lux
-            inh = pick_coins(hand, self.cards, "inhabitants", rest)
-            rest -= sum(self.coin_amt[c] for c in inh)
-        else:
-            inh = pick_coins(hand, self.cards, "inhabitants", rest)
-            rest -= sum(self.coin_amt[c] for c in inh)
-            lux = min(luxury, rest)
-            rest -= lux
-        if rest > 0:
-            return None
-        return grain, inh, lux, got
-
     def _feed(self, prompt: FeedPrompt, view: View, pos: Pos) -> Answer:
-        best: FeedPlan | None = None
-        best_v = -math.inf
-        for v, plan in self._feed_options(prompt, view, pos):
-            if v > best_v:
-                best, best_v = plan, v
-        if best is None:  # fall back on the plain helper's plan
-            return self._feed_fallback(prompt, view, pos)
-        return best
-
-    def _feed_fallback(self, prompt: FeedPrompt, view: View, pos: Pos) -> FeedPlan:
-        ctx = self._supply_ctx(view, prompt)
-        hand = sorted(prompt.hand, key=lambda c: (-self.coin_amt[c], c))
-        saving = self._savings(prompt, view.me.civ)
-        drop_loss = {c: self.evaluate(self._apply(pos, c, "remove", ""), ctx) for c in saving}
-        removal_order = sorted(saving, key=lambda c: -(drop_loss[c] / saving[c]))
-        g, i, lx, rem = feed_plan(self.cards, view.me.civ, prompt.shortfall, hand,
-                                  prompt.luxury, removal_order)
-        return FeedPlan(tuple(g), tuple(i), lx, tuple(rem))
+        return max(self._feed_options(prompt, view, pos), key=lambda o: o[0])[1]
 
     def _feed_options(self, prompt: FeedPrompt, view: View, pos: Pos
                       ) -> list[tuple[float, FeedPlan]]:
-        """The legal feeding plans the bot considers, with their estimates."""
+        """The engine's feeding plans (:func:`legal_answers`) for the sets of cards the bot
+        would consider removing, each with its estimate."""
         ctx = self._supply_ctx(view, prompt)
         civ = view.me.civ
         hand = sorted(prompt.hand, key=lambda c: (-self.coin_amt[c], c))
-        saving = self._savings(prompt, civ)
-        # what the hand's grain and inhabitant coin cards and the luxury goods could pay
+        # which cards the bot would remove: for each card that saves grain, that card first and
+        # then the others by least value per inhabitant saved, as far as the hand cannot pay
+        saving = {c: h for c in prompt.removable if (h := card_hunger(self.cards, civ, c)) > 0}
         can_pay = feed_units(self.cards, FeedPlan(
             tuple(c for c in hand if self.coin_res[c] == "grain"),
             tuple(c for c in hand if self.coin_res[c] == "inhabitants"), prompt.luxury))
-        # cards in order of least value per inhabitant saved
         drop_loss = {c: self.evaluate(self._apply(pos, c, "remove", ""), ctx) for c in saving}
         removal_order = sorted(saving, key=lambda c: -(drop_loss[c] / saving[c]))
-        plans: list[FeedPlan] = []
+        removals: list[tuple[str, ...]] = []
         for forced in [None, *removal_order]:
             removed: list[str] = [forced] if forced else []
             short = shortfall_after(self.cards, civ, prompt.shortfall, removed)
@@ -821,29 +805,16 @@ class HeuristicBot(Bot):
                         removed.remove(c)
                         short += saving[c]
                         changed = True
-            short = max(0, short)
-            for lux_first in (True, False):
-                pay = self._pay_food(hand, short, prompt.luxury, lux_first)
-                if pay is None:
-                    continue
-                grain, inh, lux, _ = pay
-                plan = FeedPlan(tuple(grain), tuple(inh), lux, tuple(removed))
-                if plan not in plans:
-                    plans.append(plan)
+            if tuple(removed) not in removals:
+                removals.append(tuple(removed))
         options: list[tuple[float, FeedPlan]] = []
-        for plan in plans:
-            if feed_refusal(self.cards, civ, prompt, plan) is not None:
-                continue
+        for plan in legal_answers(prompt, self.cards, civ, hand, removals=removals):
+            assert isinstance(plan, FeedPlan)
             new = self._without(pos, plan.grain_coins + plan.inhabitant_coins, plan.luxury)
             for c in plan.remove:
                 new = self._apply(new, c, "remove", "")
             options.append((self.evaluate(new, ctx), plan))
         return options
-
-    def _savings(self, prompt: FeedPrompt, civ: str) -> dict[str, int]:
-        """The removable cards whose removal lowers the shortfall, and by how much."""
-        hunger = {c: card_hunger(self.cards, civ, c) for c in prompt.removable}
-        return {c: h for c, h in hunger.items() if h > 0}
 
     def _complete(self, prompt: CompletePrompt, view: View, pos: Pos) -> Answer:
         options = self._complete_options(prompt, view, pos)
@@ -855,33 +826,23 @@ class HeuristicBot(Bot):
 
     def _complete_options(self, prompt: CompletePrompt, view: View, pos: Pos
                           ) -> list[tuple[float, CompletePlan]]:
-        """Completing no building, then every affordable subset, with their estimates."""
+        """Completing no building, then every affordable set (:func:`legal_answers`), with their
+        estimates."""
         ctx = self._supply_ctx(view, prompt)
-        blds = list(prompt.buildings)
-        order = self._spend_order(prompt.hand, pos)
-        lost = pos
-        for b in blds:
-            lost = self._apply(lost, b, "remove", "")
-        options: list[tuple[float, CompletePlan]] = [
-            (self.evaluate(lost, ctx), CompletePlan((), (), 0))]
-        n = len(blds)
-        subsets: Iterable[int] = range(1, 1 << n) if n <= 6 else [(1 << n) - 1]
-        for mask in subsets:
-            chosen = [b for i, b in enumerate(blds) if mask >> i & 1]
-            mw, ms = completion_cost(self.cards, prompt, chosen)
-            coins, rest = resource_payment(order, self.cards, mw, ms)
-            if rest > prompt.luxury:
-                continue
-            new = self._without(pos, coins, rest)
+        blds = set(prompt.buildings)
+        options: list[tuple[float, CompletePlan]] = []
+        for plan in legal_answers(prompt, self.cards, view.me.civ,
+                                  self._spend_order(prompt.hand, pos)):
+            assert isinstance(plan, CompletePlan)
+            new = self._without(pos, plan.coins, plan.luxury)
             slots = []
             for s in new.slots:
                 if s.card.id in blds:
-                    if s.card.id in chosen:
+                    if s.card.id in plan.complete:
                         slots.append(Slot(s.card, False, s.cover))
                 else:
                     slots.append(s)
-            v = self.evaluate(new._replace(slots=tuple(slots)), ctx)
-            options.append((v, CompletePlan(tuple(chosen), tuple(coins), rest)))
+            options.append((self.evaluate(new._replace(slots=tuple(slots)), ctx), plan))
         return options
 
 

@@ -19,32 +19,30 @@ The bot never sees the real game: only the prompt and its view, whose ``sample``
 
 from __future__ import annotations
 
-import itertools
+import hashlib
 import math
 import random
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Literal, assert_never
 
 from peloponnes_tui.bots.base import Bot
-from peloponnes_tui.bots.heuristic import Ctx, HeuristicBot, Pos
+from peloponnes_tui.bots.heuristic import HeuristicBot, Pos
 from peloponnes_tui.cards import CardSet
+from peloponnes_tui.engine.answers import answer_key, legal_answers
 from peloponnes_tui.engine.prompts import (
     Answer,
     AnyPrompt,
     BidPrompt,
     BuildPrompt,
-    CatastropheAnswer,
     CatastrophePrompt,
     CompletePrompt,
     FeedPrompt,
     IllegalAnswer,
-    MoveBid,
     OutbidPrompt,
     Pass,
     PlaceBid,
-    Treatment,
-    Withdraw,
 )
 from peloponnes_tui.engine.view import Sample, View
 
@@ -76,15 +74,12 @@ class _Ranker(HeuristicBot):
                 return self._bid_options(prompt, view, pos)
             case OutbidPrompt():
                 ctx = self._ctx(view, "bid")
-                back = self._with_draws(pos, self.rules.coins_for_passing + prompt.coins)
-                out: list[tuple[float, Answer]] = [(self.evaluate(back, ctx), Withdraw())]
-                out += [(self._gain_outcome(self.power_cards[t.card], pos, view.hand, ctx),
-                         MoveBid(t.card)) for t in prompt.targets]
-                return out
+                return [(self._outbid_value(ans, prompt, view, pos, ctx), ans)
+                        for ans in legal_answers(prompt, self.cards, view.me.civ)]
             case BuildPrompt():
                 return self._build_options(prompt, pos, self._ctx(view, "gain"))
             case CatastrophePrompt():
-                return self._catastrophe_options(prompt, view, pos)
+                return self._catastrophe_options(prompt, view, pos, hit_sets=3)
             case FeedPrompt():
                 return list(self._feed_options(prompt, view, pos))
             case CompletePrompt():
@@ -95,36 +90,41 @@ class _Ranker(HeuristicBot):
     def _bid_options(self, prompt: BidPrompt, view: View, pos: Pos
                      ) -> list[tuple[float, Answer]]:
         ctx = self._ctx(view, "bid")
-        funds = len(prompt.hand) + prompt.luxury_usable
         out: list[tuple[float, Answer]] = [
             (self.evaluate(self._with_draws(pos, self.rules.coins_for_passing), ctx)
              + self.pass_bias, Pass())]
-        later = view.order[view.order.index(view.seat) + 1:] if view.seat in view.order else ()
-        rivals = [view.players[s] for s in later if view.players[s].bid_card is None]
-        for t in prompt.targets:
-            if t.need_coins > funds:
-                continue
+        rivals = self._rivals(view)
+        targets = {t.card: t for t in prompt.targets}
+        seen = set()
+        for ans in self._bids(prompt, view, pos, ctx):
+            t = targets[ans.card]
             threat = 0
             if t.row == "market":
                 threat = sum(1 for p in rivals if p.hand_size + p.luxury > t.need_coins)
-            v, coins, lux = self._bid_value(t, t.need_coins, pos, prompt.hand,
-                                            prompt.luxury_usable, ctx)
-            out.append((v - 0.15 * threat, PlaceBid(t.card, tuple(coins), lux)))
+            v = self._bid_value(ans, pos, prompt.hand, ctx)
+            if len(ans.coins) + ans.luxury > t.need_coins:
+                # one coin more, so that a later player cannot take the card as cheaply
+                if threat:
+                    out.append((v - 0.06 * threat, ans))
+                continue
+            out.append((v - 0.15 * threat, ans))
+            seen.add(answer_key(self.cards, ans))
             if self.coin_choices:
                 card = self.power_cards[t.card]
                 alts: list[tuple[float, Answer]] = []
                 for other, olux in self._coin_sets(prompt.hand, t.need_coins,
-                                                   prompt.luxury_usable, pos, coins, lux):
+                                                   prompt.luxury_usable, pos, ans.coins,
+                                                   ans.luxury):
+                    alt = PlaceBid(t.card, tuple(other), olux)
+                    key = answer_key(self.cards, alt)
+                    if key in seen:  # the same kinds of coin cards: the same bid
+                        continue
+                    seen.add(key)
                     rest = [c for c in prompt.hand if c not in other]
                     ov = self._gain_outcome(card, self._without(pos, other, olux), rest, ctx)
-                    alts.append((ov - 0.15 * threat, PlaceBid(t.card, tuple(other), olux)))
+                    alts.append((ov - 0.15 * threat, alt))
                 alts.sort(key=lambda o: -o[0])  # stable
                 out += alts[: self.coin_choices]
-            if threat and t.need_coins + 1 <= funds:
-                # one coin more, so that a later player cannot take the card as cheaply
-                v, coins, lux = self._bid_value(t, t.need_coins + 1, pos, prompt.hand,
-                                                prompt.luxury_usable, ctx)
-                out.append((v - 0.06 * threat, PlaceBid(t.card, tuple(coins), lux)))
         return out
 
     def _coin_sets(self, hand: Sequence[int], amount: int, luxury_usable: int, pos: Pos,
@@ -150,54 +150,15 @@ class _Ranker(HeuristicBot):
                     out.append((spent, n_lux))
         return out
 
-    def _catastrophe_options(self, prompt: CatastrophePrompt, view: View, pos: Pos
-                             ) -> list[tuple[float, Answer]]:
-        """Which cards to hit (the cheapest sets) and, for each set, the heuristic's treatment,
-        removing everything, and covering all it can."""
-        ctx = self._ctx(view, "pre")
-        cat = prompt.catastrophe
-        base = pos._replace(luxury=0) if cat == "decline" else pos
-        cands = list(prompt.candidates)
-        if prompt.count < len(cands):
-            loss = {c: self.evaluate(self._apply(base, c, "remove", cat), ctx) for c in cands}
-            sets = sorted(itertools.combinations(cands, prompt.count),
-                          key=lambda hs: -sum(loss[c] for c in hs))[:3]
-        else:
-            sets = [tuple(cands)]
-        out: list[tuple[float, Answer]] = []
-        for hit in sets:
-            sub = CatastrophePrompt(player=prompt.player, catastrophe=cat,
-                                    count=len(hit), candidates=tuple(hit), hand=prompt.hand,
-                                    luxury_usable=prompt.luxury_usable)
-            answers: list[Answer] = [self._catastrophe(sub, view, pos),
-                                     CatastropheAnswer(tuple((c, "remove") for c in hit))]
-            hand = self._spend_order(prompt.hand, pos)
-            lux = prompt.luxury_usable
-            cover: list[tuple[str, Treatment]] = []
-            for c in hit:
-                if hand:
-                    cover.append((c, hand.pop(0)))
-                elif lux:
-                    lux -= 1
-                    cover.append((c, "luxury"))
-                else:
-                    cover.append((c, "remove"))
-            answers.append(CatastropheAnswer(tuple(cover)))
-            for ans in answers:
-                assert isinstance(ans, CatastropheAnswer)
-                out.append((self._catastrophe_value(ans, base, cat, ctx), ans))
-        return out
 
-    def _catastrophe_value(self, ans: CatastropheAnswer, pos: Pos, cat: str, ctx: Ctx
-                           ) -> float:
-        for card, how in ans.treatments:
-            if how == "remove":
-                pos = self._apply(pos, card, "remove", cat)
-            elif how == "luxury":
-                pos = self._apply(pos._replace(luxury=pos.luxury - 1), card, "cover", cat)
-            else:
-                pos = self._apply(self._without(pos, [how]), card, "cover", cat)
-        return self.evaluate(pos, ctx)
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A candidate of a search: the mean value of its playouts (None: not searched) and their
+    number."""
+
+    answer: Answer
+    value: float | None
+    playouts: int
 
 
 def _sigmoid(x: float) -> float:
@@ -205,8 +166,9 @@ def _sigmoid(x: float) -> float:
 
 
 # Playouts per decision by the number of players, when none is given: a playout at a bigger table
-# is longer (more seats to play), so fewer of them keep a decision well under a second.
-PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 96}
+# is longer (more seats to play), so fewer of them keep a decision well under a second. 80 at 5
+# players since issue 24 (96 before), for a p95 of at most half a second per decision there.
+PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 80}
 
 # Rounds a playout plays on before the estimate, by the number of players, when none is given
 # (``horizon="table"``): two at 2 players, where a playout is short enough to keep a decision
@@ -222,6 +184,17 @@ COIN_CHOICES = 1
 # Playouts a decision may add, by the number of players, to tell its two best candidates apart
 # when sequential halving leaves them close (``close_playouts``); 0: none.
 CLOSE_PLAYOUTS_BY_PLAYERS = {2: 0, 3: 0, 4: 0, 5: 0}
+
+# Answers a decision compares at most (the heuristic's choice and its next best). 8 before issue
+# 24: with 4, each gets more of the playouts, so the choice depends less on the copies dealt
+# (docs/bots.md, "The coach").
+MAX_CANDIDATES = 4
+
+# How clearly (in standard errors of the paired mean difference) the best answer in the playouts
+# must beat an answer the heuristic ranks higher before the bot plays it instead (0: the best
+# mean wins, as before issue 24). Among answers the playouts cannot tell apart, the heuristic's
+# order decides, not the copies dealt (docs/bots.md, "The coach").
+STEADY = 2.0
 
 # From which round on a playout goes to the end of the game (the real score instead of an
 # estimate), whatever the horizon; None: never. From round 7 on was tried and did not help
@@ -255,23 +228,29 @@ class SearchBot(Bot):
     margin_weight = 0.05  # score margin, in wins per point, added to the win (or its chance)
 
     def __init__(self, cards: CardSet, seed: int, playouts: int | None = None,
-                 horizon: int | Literal["table"] | None = "table", max_candidates: int = 8,
+                 horizon: int | Literal["table"] | None = "table",
+                 max_candidates: int | None = None,
                  time_limit: float | None = 0.9, to_end_from: int | None = TO_END_FROM,
                  margin_scale: float | Mapping[int, float] = 1.5,
                  power_weight: float = 0.0, coin_choices: int = COIN_CHOICES,
-                 close_playouts: int | None = None) -> None:
+                 close_playouts: int | None = None, steady: float | None = None) -> None:
         super().__init__(cards, seed)
+        self.steady = STEADY if steady is None else steady
         self.playouts = playouts
         self.horizon = horizon
         self.to_end_from = to_end_from
         self.margin_scale = margin_scale
         self.power_weight = power_weight
-        self.max_candidates = max_candidates
+        self.max_candidates = MAX_CANDIDATES if max_candidates is None else max_candidates
         self.time_limit = time_limit
         self.ranker = _Ranker(cards, seed)
         self.ranker.coin_choices = coin_choices
         self.close_playouts = close_playouts
         self.policy = HeuristicBot(cards, seed)
+        # what the last search found, best first (the coach explains it): each candidate with
+        # the mean value of its playouts and how many it had
+        self.last_ranking: list[Ranked] = []
+        self.last_close = False  # whether the best two could not be told apart
         # statistics, for tests and measurements
         self.last_playouts = 0
         self.total_playouts = 0
@@ -300,8 +279,11 @@ class SearchBot(Bot):
         scored = self.ranker.options(prompt, view)
         scored.sort(key=lambda o: -o[0])  # stable: equal estimates keep the heuristic's order
         out = [first]
+        keys = {answer_key(self.cards, first)}
         for _, ans in scored:
-            if ans not in out:
+            key = answer_key(self.cards, ans)
+            if key not in keys:  # coin cards of the same kinds: the same answer
+                keys.add(key)
                 out.append(ans)
         if isinstance(prompt, BidPrompt) and Pass() not in out[: self.max_candidates]:
             # passing is always worth a look
@@ -311,18 +293,29 @@ class SearchBot(Bot):
 
     def decide(self, prompt: AnyPrompt, view: View) -> Answer:
         self.last_playouts = 0
+        self.last_ranking, self.last_close = [], False
         cands = self.candidates(prompt, view)
         if len(cands) == 1 or self.budget(view) < len(cands) or view.sampler is None:
+            self.last_ranking = [Ranked(a, None, 0) for a in cands]
             return cands[0]
         self.searches += 1
         return self._search(cands, view)
+
+    def deal_seed(self, view: View) -> int:
+        """The first of the seeds that deal this decision's copies: a function of the bot's seed
+        and of the decision (seat, round, how far the game's log has come), not of the decisions
+        before it, so the same decision gets the same search wherever it is asked (the coach
+        asks it from the middle of a game)."""
+        key = f"{self.seed}:{view.seat}:{view.round}:{len(view.log)}".encode()
+        return int.from_bytes(hashlib.blake2b(key, digest_size=6).digest(), "big")
 
     # ------------------------------------------------------------------------------------------
 
     def _search(self, cands: Sequence[Answer], view: View) -> Answer:
         start = time.perf_counter()
-        base = self.rng.getrandbits(48)
+        base = self.deal_seed(view)
         n = len(cands)
+        out_at = [0] * n  # the phase in which a candidate was dropped (phases: still in)
         totals = [0.0] * n
         counts = [0] * n
         values: list[dict[int, float]] = [{} for _ in range(n)]  # by copy, for close decisions
@@ -356,6 +349,8 @@ class SearchBot(Bot):
                 break
             alive.sort(key=lambda i: (-(totals[i] / counts[i]) if counts[i] else math.inf, i))
             if phase < phases - 1:
+                for i in alive[max(1, math.ceil(len(alive) / 2)):]:
+                    out_at[i] = phase
                 alive = alive[: max(1, math.ceil(len(alive) / 2))]
         extra = self.close_budget(view)
         while len(alive) >= 2 and extra >= 2 and self._close(values[alive[0]], values[alive[1]]):
@@ -377,6 +372,22 @@ class SearchBot(Bot):
             alive[:2] = sorted(alive[:2], key=lambda i: (-(totals[i] / counts[i]), i))
         self.last_playouts = used
         self.total_playouts += used
+        if alive and self.steady:
+            # the first candidate in the heuristic's order that the best is not clearly better
+            # than: among answers of about the same worth the search's noise does not decide
+            top = alive[0]
+            keep = next(i for i in range(n) if i == top or (counts[i] and not self._better(
+                values[top], values[i], self.steady)))
+            alive = [keep, *(i for i in alive if i != keep)]
+        for i in alive:
+            out_at[i] = phases
+        if alive:
+            out_at[alive[0]] = phases + 1
+        ranked = sorted((i for i in range(n) if counts[i]),
+                        key=lambda i: (-out_at[i], -(totals[i] / counts[i]), i))
+        self.last_ranking = [Ranked(cands[i], totals[i] / counts[i], counts[i]) for i in ranked]
+        if len(ranked) >= 2:
+            self.last_close = self._close(values[ranked[0]], values[ranked[1]])
         if not alive:
             return cands[0]
         return cands[alive[0]]
@@ -386,6 +397,17 @@ class SearchBot(Bot):
         if self.close_playouts is not None:
             return self.close_playouts
         return CLOSE_PLAYOUTS_BY_PLAYERS[len(view.players)]
+
+    @staticmethod
+    def _better(a: Mapping[int, float], b: Mapping[int, float], z: float) -> bool:
+        """Whether ``a`` beat ``b`` on the copies both were played on by more than ``z``
+        standard errors of their mean difference (paired, as the copies are shared)."""
+        diffs = [a[k] - b[k] for k in a.keys() & b.keys()]
+        if len(diffs) < 2:
+            return False
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean > z * math.sqrt(var / len(diffs))
 
     @staticmethod
     def _close(a: Mapping[int, float], b: Mapping[int, float]) -> bool:
@@ -444,4 +466,4 @@ class SearchBot(Bot):
         return _sigmoid(lead / self.leaf_scale(g.round)) + self.margin_weight * lead
 
 
-__all__ = ["COIN_CHOICES", "SearchBot"]
+__all__ = ["COIN_CHOICES", "Ranked", "SearchBot"]

@@ -73,7 +73,7 @@ SETTINGS_CHECK_DELAY = 0.3
 
 
 def make_coach(cards: CardSet, seed: int) -> Coach:
-    """The coach the app asks (tests give the app one that plays fewer games)."""
+    """The coach the app asks (tests give the app one that plays fewer playouts)."""
     from peloponnes_tui.bots.coach import Coach
 
     return Coach(cards, seed)
@@ -627,7 +627,11 @@ class PeloponnesApp(PaletteApp):
         prompt, view = session.ask_coach()
         self.autosave()
         note.show_thinking()
-        factory, cards, seed = self.coach_factory, session.cards, session.seed
+        from peloponnes_tui.bots.coach import coach_seed
+
+        # the seed a strong computer player in this seat would have: the advice is its answer
+        factory, cards = self.coach_factory, session.cards
+        seed = coach_seed(session.seed, prompt.player)
         gen, turn = self._gen, session.turn
 
         def think() -> None:
