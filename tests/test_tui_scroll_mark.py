@@ -100,3 +100,25 @@ async def test_the_part_scrolls_with_the_wheel_and_keeps_its_column():
         part.scroll_down(animate=False)
         await settled(pilot)
         assert part.scroll_y > 0
+
+
+async def test_the_mark_is_drawn_in_the_theme_s_colours():
+    """The rows are drawn once for each state of the part, and again in a new theme."""
+    app = Scrolled()
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.lines(4 * ROWS)
+        await settled(pilot)
+        mark = app.query_one(ScrollMark)
+
+        def track_colour() -> object:
+            (segment,) = list(mark.render_line(ROWS - 1))
+            assert segment.style is not None
+            return segment.style.bgcolor
+
+        before = track_colour()
+        assert before == mark.get_component_rich_style("scroll-mark--track").bgcolor
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await settled(pilot)
+        after = track_colour()
+        assert after == mark.get_component_rich_style("scroll-mark--track").bgcolor
+        assert after != before

@@ -109,9 +109,31 @@ class ScrollMark(PlacedByLayout):
         start = round((eighths - size) * first / max(1.0, total - shown))
         return start, min(eighths, start + size)
 
+    drawn_for: tuple[object, ...] | None = None  # the state the rows below were drawn for
+    rows: tuple[Strip, ...] = ()
+
+    def column(self) -> tuple[Strip, ...]:
+        """The mark's rows, drawn once for each state of its part (``render_line`` is asked for
+        each row at every screen update that draws the mark)."""
+        part = self.parent
+        state = (self.size.height, part.size, part.virtual_size.height, part.scroll_y) \
+            if isinstance(part, Widget) else (self.size.height,)
+        if state != self.drawn_for:
+            self.drawn_for = state
+            self.rows = tuple(self.draw_row(y, self.thumb()) for y in range(self.size.height))
+        return self.rows
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.drawn_for = None  # (the theme changed: the colours too)
+
     def render_line(self, y: int) -> Strip:
+        rows = self.column()
+        return rows[y] if 0 <= y < len(rows) else Strip.blank(1)
+
+    def draw_row(self, y: int, thumb: tuple[int, int] | None) -> Strip:
+        """Row ``y`` of the mark, for a thumb from ``thumb[0]`` to ``thumb[1]`` eighths."""
         track = self.get_component_rich_style("scroll-mark--track")
-        thumb = self.thumb()
         if thumb is None:
             return Strip([Segment(" ", track)], 1)
         bar = self.get_component_rich_style("scroll-mark--thumb")
