@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
 TIDY_AFTER = 0.25
+# how often a board looks whether it has been still for TIDY_AFTER: often, so that the collection
+# comes soon after (it came up to TIDY_AFTER later, and so at times after the next key of a quick
+# player, in the middle of its answer)
+TIDY_CHECK = 0.05
 FULL_COLLECTIONS_HELD = 10  # the factor on the count of young collections before a full one
 
 
@@ -66,7 +70,7 @@ class QuietHeap:
     def start(self, screen: Widget) -> None:
         settle_heap()
         FULL_COLLECTIONS.hold()
-        screen.set_interval(TIDY_AFTER, self.tidy)
+        screen.set_interval(TIDY_CHECK, self.tidy)
 
     def stop(self) -> None:
         FULL_COLLECTIONS.release()
@@ -83,5 +87,5 @@ class QuietHeap:
             gc.collect()
 
 
-__all__ = ["FULL_COLLECTIONS", "FULL_COLLECTIONS_HELD", "TIDY_AFTER", "FullCollections",
-           "QuietHeap", "settle_heap"]
+__all__ = ["FULL_COLLECTIONS", "FULL_COLLECTIONS_HELD", "TIDY_AFTER", "TIDY_CHECK",
+           "FullCollections", "QuietHeap", "settle_heap"]
