@@ -376,6 +376,13 @@ def game_state(data: Path) -> Session:
     return Session.load(data / AUTOSAVE, load_cards())
 
 
+def rounds_over(session: Session) -> int:
+    """How many rounds are over, as the game's window counts them for the round's end."""
+    from peloponnes_tui.cards import ROUNDS
+
+    return ROUNDS if session.over else session.game.round - 1
+
+
 def whole_game(tmux: Tmux, programs: Programs, size: tuple[int, int], seed: int,
                think: float, figures: Figures) -> None:
     from bench._keys import keys_for_prompt, suggested_card
@@ -391,6 +398,7 @@ def whole_game(tmux: Tmux, programs: Programs, size: tuple[int, int], seed: int,
         game_start, bare_start = memory_mb(game.pid)[0], memory_mb(bare.pid)[0]
         session = game_state(data)
         refused = 0
+        ended = rounds_over(session)
         while session.pending is not None:
             time.sleep(think)  # the player reads the board and the panel
             prompt = session.pending
@@ -417,6 +425,10 @@ def whole_game(tmux: Tmux, programs: Programs, size: tuple[int, int], seed: int,
                 session = game_state(data)
                 if session.turn == turn:
                     raise RuntimeError(f"{keys} gave no answer:\n{game.screen()}")
+            if rounds_over(session) > ended:  # the table reads the round's end, then goes on
+                ended = rounds_over(session)
+                time.sleep(think)
+                figures.add("game round end", game.key("Enter", limit=STEP_LIMIT))
         game_rss, game_peak = memory_mb(game.pid)
         bare_rss, bare_peak = memory_mb(bare.pid)
         figures.notes.append(
@@ -548,6 +560,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     table(f"[{where}] whole 5-player game, {seeds}",
                           [("peloponnes, answering key", k.get("game answer", [])),
                            ("peloponnes, p/w (choose)", k.get("game choose", [])),
+                           ("peloponnes, Enter at a round's end", k.get("game round end", [])),
                            ("peloponnes, digit key", k.get("game digit", [])),
                            ("bare Textual, 'answer' key", k.get("bare answer", [])),
                            ("bare Textual, digit key", k.get("bare digit", []))],

@@ -191,13 +191,14 @@ async def whole_game(seed: int, profile: cProfile.Profile | None = None, think: 
     from bench._keys import key_for
     from peloponnes_tui.cards import load_cards
     from peloponnes_tui.tui.app import PeloponnesApp
+    from peloponnes_tui.tui.screens.round_over import RoundOverScreen
     from peloponnes_tui.tui.session import Session, default_seats
     from peloponnes_tui.tui.widgets.bid_panels import CardChoice
 
     cards = load_cards()
     session = Session.new(default_seats(5, humans=5), seed, cards, privacy=False)
     app = driven(PeloponnesApp(cards=cards, bot_pause=0))
-    out: Times = {"answer": [], "choose": [], "digit": []}
+    out: Times = {"answer": [], "choose": [], "digit": [], "round end": []}
     async with app.run_test(headless=False, size=(120, 40)) as pilot:
         app.set_session(session)
         await pilot.pause()
@@ -221,6 +222,9 @@ async def whole_game(seed: int, profile: cProfile.Profile | None = None, think: 
                     await timed_key(pilot, key, profile if answering else None))
             if session.turn == turn:
                 raise RuntimeError(f"{keys} gave no answer")
+            if isinstance(app.screen, RoundOverScreen):  # the table reads the round's end
+                await asyncio.sleep(think)
+                out["round end"].append(await timed_key(pilot, "enter"))
         written = driver()
     return out, len(written.stamps), written.bytes
 
@@ -283,7 +287,7 @@ def main() -> None:
         print(f"cold start, peloponnes             : {pel * 1000:7.0f} ms")
         print(f"ratio to three tables / one label  : {pel / tables:7.2f} / {pel / bare:.2f}")
     profile = cProfile.Profile() if args.profile else None
-    game: Times = {"answer": [], "choose": [], "digit": []}
+    game: Times = {"answer": [], "choose": [], "digit": [], "round end": []}
     floor: Times = {"answer": [], "digit": []}
     frames = sent = 0
     seeds = range(args.seed, args.seed + args.games)
@@ -307,6 +311,7 @@ def main() -> None:
     print(f"  peloponnes, answering key     {pct(game['answer'])}")
     print(f"  peloponnes, p/w (choose)      {pct(game['choose'])}")
     print(f"  peloponnes, digit key         {pct(game['digit'])}")
+    print(f"  peloponnes, Enter, round end  {pct(game['round end'])}")
     print(f"  bare Textual, 'answer' key    {pct(floor['answer'])}")
     print(f"  bare Textual, digit key       {pct(floor['digit'])}")
     if profile is not None:

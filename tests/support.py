@@ -572,19 +572,35 @@ async def settled(pilot: Any, bound: int = 200) -> str:
     raise AssertionError(f"the screen did not settle in {bound} pauses")
 
 
+async def answer_by_keys(pilot: Any, panel: DecisionPanel) -> bool:
+    """Answer ``panel`` with ``key_for``'s keys, and press Enter at a round's end that the
+    answer brings, back to the board: True when it brought one (the board was covered)."""
+    from peloponnes_tui.tui.screens.round_over import RoundOverScreen
+
+    await pilot.press(*key_for(panel))
+    await settled(pilot)
+    ended = False
+    while isinstance(pilot.app.screen, RoundOverScreen):
+        ended = True
+        await pilot.press("enter")
+        await settled(pilot)
+    return ended
+
+
 async def decisions_by_keys(pilot: Any, bound: int = 800) -> AsyncIterator[Any]:
     """Play the app's game to its scoring screen with the keys a hurried player presses: Enter
-    on each hand-off cover, ``key_for`` at each decision panel.  Yields ``None`` for each cover
-    and the panel at each decision, before its keys are pressed, so a test can look at the
-    screen there.  ``bound`` only stops a hang."""
+    on each hand-off cover and at each round's end, ``key_for`` at each decision panel.  Yields
+    ``None`` for each cover and round's end and the panel at each decision, before its keys are
+    pressed, so a test can look at the screen there.  ``bound`` only stops a hang."""
     from peloponnes_tui.tui.screens.handoff import HandoffScreen
+    from peloponnes_tui.tui.screens.round_over import RoundOverScreen
     from peloponnes_tui.tui.screens.scoring import ScoringScreen
 
     app = pilot.app
     for _ in range(bound):
         if isinstance(app.screen, ScoringScreen):
             return
-        if isinstance(app.screen, HandoffScreen):
+        if isinstance(app.screen, HandoffScreen | RoundOverScreen):
             yield None
             await pilot.press("enter")
             continue

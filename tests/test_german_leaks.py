@@ -15,7 +15,6 @@ from support import (
     english_on_screen,
     key_for,
     notifications,
-    screen_text,
     session_at,
     settled,
 )
@@ -29,6 +28,7 @@ from peloponnes_tui.tui.colours import COLOURS
 from peloponnes_tui.tui.demo import DemoApp, make_script
 from peloponnes_tui.tui.learn import LearnApp
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
+from peloponnes_tui.tui.screens.round_over import RoundOverScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import HUMAN, Seat, Session
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
@@ -78,8 +78,8 @@ async def test_a_whole_game_in_german_shows_no_english(cards, german):
         for _ in range(800):  # the bound only stops a hang
             if isinstance(app.screen, ScoringScreen):
                 break
-            if isinstance(app.screen, HandoffScreen):
-                leaks.look("cover", screen_text(app))
+            if isinstance(app.screen, HandoffScreen | RoundOverScreen):
+                leaks.look(type(app.screen).__name__, await settled(pilot))
                 await pilot.press("enter")
                 continue
             panel = app.board.panel()

@@ -8,7 +8,14 @@ from pathlib import Path
 from support import CARDS
 
 from peloponnes_tui.bots.random_bot import RandomBot
-from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, RunningGame
+from peloponnes_tui.tui.running import (
+    ComputerTurn,
+    GameOver,
+    HandOff,
+    PersonTurn,
+    RoundOver,
+    RunningGame,
+)
 from peloponnes_tui.tui.session import HUMAN, Seat, Session
 
 
@@ -39,6 +46,9 @@ def test_two_people_with_hidden_hands_hand_the_keyboard_over_behind_the_cover(tm
         before = running.viewer
         answer_randomly(running, seen)
         step = running.next_step()
+        if isinstance(step, RoundOver):  # the table reads the round's end: no hand shown
+            assert step.round == running.rounds_over() and running.viewer is None
+            step = running.next_step()
         pending = running.session.pending
         if pending is None:
             assert step == GameOver() and running.viewer is None
@@ -54,6 +64,8 @@ def test_one_person_with_open_hands_gets_no_cover(tmp_path):
     running = game([HUMAN, HUMAN], privacy=False, tmp_path=tmp_path)
     for n in range(10):
         step = running.next_step()
+        if isinstance(step, RoundOver):
+            step = running.next_step()
         assert isinstance(step, PersonTurn) and not step.told
         answer_randomly(running, n)
 
@@ -95,3 +107,36 @@ def test_undo_takes_back_the_viewers_own_answer_or_the_last_one_behind_the_cover
         assert not running.undo(seat)
         assert len(running.session.game.answers) == answers
     assert not running.undo(None)  # nobody's answer: nothing to take back
+
+
+def test_each_rounds_end_is_shown_once_before_anyone_moves_on_and_the_last_before_the_scores(
+        tmp_path):
+    running = game([HUMAN, "random", "random"], privacy=False, tmp_path=tmp_path)
+    shown: list[int] = []
+    for n in range(400):  # the bound only stops a hang
+        step = running.next_step()
+        if isinstance(step, RoundOver):
+            assert running.viewer is None
+            shown.append(step.round)
+            # asked again, the table moves on: the same end is not shown twice
+            assert not isinstance(running.next_step(), RoundOver)
+            continue
+        if isinstance(step, GameOver):
+            break
+        if isinstance(step, ComputerTurn):
+            running.play_computers()
+            continue
+        answer_randomly(running, n)
+    assert shown == list(range(1, 9))  # every round, in order, the eighth before the scores
+    assert running.next_step() == GameOver()
+
+
+def test_a_game_resumed_does_not_show_the_end_of_a_round_played_before(tmp_path):
+    running = game([HUMAN, HUMAN], privacy=False, tmp_path=tmp_path)
+    while running.session.game.round < 3:
+        if isinstance(running.next_step(), PersonTurn):
+            answer_randomly(running)
+    resumed = RunningGame(Session.loads(running.session.dumps(), CARDS), tmp_path / "again.json")
+    assert resumed.told_round == 2
+    assert not isinstance(resumed.next_step(), RoundOver)
+

@@ -27,6 +27,7 @@ from peloponnes_tui.tui.render import hand_summary
 from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
+from peloponnes_tui.tui.screens.round_over import RoundOverScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.screens.start import StartScreen
 from peloponnes_tui.tui.session import Session, autosave_path
@@ -63,6 +64,7 @@ async def test_full_game_by_keys_to_scoring(cards):
     seen: set[str] = set()
     handoffs = 0
     presses = 0
+    rounds_shown: list[int] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         await pilot.press("n")
@@ -75,7 +77,10 @@ async def test_full_game_by_keys_to_scoring(cards):
         assert [s.human for s in session.seats] == [True, True, False]
         async for panel in decisions_by_keys(pilot):
             if panel is None:
-                handoffs += 1
+                if isinstance(app.screen, RoundOverScreen):
+                    rounds_shown.append(app.screen.rnd)
+                else:
+                    handoffs += 1
                 continue
             seen.add(panel.prompt.kind)
             presses += 1
@@ -92,17 +97,21 @@ async def test_full_game_by_keys_to_scoring(cards):
     # from one person to the other.
     replay = Game.new([s.name for s in session.seats], SEED, cards)
     asked: list[tuple[int, str]] = []
+    rounds: list[int] = []
     for answer in game.answers:
         prompt = replay.pending
         assert prompt is not None
         if session.seats[prompt.player].human:
             asked.append((prompt.player, prompt.kind))
+            rounds.append(replay.round)
         replay.answer(answer)
     assert replay.over and replay.scores == game.scores
     assert presses == len(asked)
+    assert rounds_shown == list(range(1, 9))  # each round's end, once, in order
     assert seen == {kind for _seat, kind in asked}
+    # a cover when the keyboard goes to another person, or after the table read a round's end
     assert handoffs == sum(1 for i, (seat, _) in enumerate(asked)
-                           if i == 0 or asked[i - 1][0] != seat)
+                           if i == 0 or asked[i - 1][0] != seat or rounds[i - 1] != rounds[i])
     assert Session.load(autosave_path(), cards).game.answers == game.answers
 
 

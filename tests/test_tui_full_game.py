@@ -15,6 +15,7 @@ from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.render import hand_summary
 from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
+from peloponnes_tui.tui.screens.round_over import RoundOverScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import HUMAN
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
@@ -31,7 +32,7 @@ def panel_fully_shown(board: BoardScreen, panel: DecisionPanel) -> bool:
 async def test_three_people_play_a_whole_game_by_keys(cards, size):
     app = PeloponnesApp(cards=cards, bot_pause=0)
     answered = 0
-    covers = 0
+    covers = ends = 0
     async with app.run_test(size=size) as pilot:
         await settled(pilot)
         # New game: the third seat becomes a person too (← from the computer kinds), the seed
@@ -53,7 +54,10 @@ async def test_three_people_play_a_whole_game_by_keys(cards, size):
         wide = size[0] >= 160
         async for panel in decisions_by_keys(pilot):
             if panel is None:
-                covers += 1
+                if isinstance(app.screen, RoundOverScreen):
+                    ends += 1
+                else:
+                    covers += 1
                 continue
             board = app.board
             assert isinstance(board, BoardScreen)
@@ -86,9 +90,15 @@ async def test_three_people_play_a_whole_game_by_keys(cards, size):
                                for w in game.winners)
         assert f"The game is over. Winner: {winners}!" in text
     # every answer of the game came from a key press at a panel, and a cover went up each time
-    # the keyboard passed from one person to another
+    # the keyboard passed from one person to another, or the table had read a round's end
     assert answered == len(game.answers)
-    seats = game.answer_seats
-    assert covers == 1 + sum(1 for a, b in pairwise(seats) if a != b)
-    replay = Game.replay([s.name for s in session.seats], SEED, game.answers, cards)
+    replay = Game.new([s.name for s in session.seats], SEED, cards)
+    rounds = []
+    for answer in game.answers:
+        rounds.append(replay.round)
+        replay.answer(answer)
     assert replay.over and replay.scores == game.scores
+    seats = game.answer_seats
+    assert ends == 8
+    assert covers == 1 + sum(1 for (a, r), (b, s) in pairwise(zip(seats, rounds, strict=True))
+                             if a != b or r != s)

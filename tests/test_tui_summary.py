@@ -28,6 +28,7 @@ from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.render import hand_summary
 from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.handoff import HandoffScreen
+from peloponnes_tui.tui.screens.round_over import RoundOverScreen
 from peloponnes_tui.tui.session import Session, default_seats
 from peloponnes_tui.tui.summary import Line, since_last_turn
 from peloponnes_tui.tui.widgets.drawn import Drawn
@@ -233,6 +234,11 @@ async def test_board_tells_a_lone_player_what_the_computers_did(cards):
         assert [line.kind for line in first][:2] == ["start_order", "reveal"]
         assert board.query_one("#since").display
         await pilot.press("enter")  # her Wood on the Forest; the computers answer at once
+        await settled(pilot)
+        # the round ended: the table reads its end first, then the board tells her again
+        assert isinstance(app.screen, RoundOverScreen) and app.screen.rnd == 1
+        assert "Leonidas passes and draws 3 coin cards." in screen_text(app)
+        await pilot.press("enter")
         for _ in range(20):
             await pilot.pause()
             if board.panel() is not None and app.session.game.answer_seats[-1] != 0:

@@ -463,7 +463,14 @@ class PeloponnesApp(PaletteApp):
     def advance(self) -> None:
         """Show what the table needs now (``RunningGame.next_step``) on the board, and start
         what comes with it: the scores, a computer player's move, or the hand-off cover."""
-        from peloponnes_tui.tui.running import ComputerTurn, GameOver, HandOff, PersonTurn, Waiting
+        from peloponnes_tui.tui.running import (
+            ComputerTurn,
+            GameOver,
+            HandOff,
+            PersonTurn,
+            RoundOver,
+            Waiting,
+        )
         from peloponnes_tui.tui.screens.handoff import HandoffScreen
         from peloponnes_tui.tui.screens.scoring import ScoringScreen
 
@@ -471,8 +478,13 @@ class PeloponnesApp(PaletteApp):
         if game is None or board is None or not board.is_mounted or self.crash is not None:
             return  # (a board not mounted yet, or the app closing)
         step = game.next_step()
-        board.show_step(step)
         session = game.session
+        if isinstance(step, RoundOver):
+            # the board is drawn when the table moves on: the answer that ended the round
+            # shows this screen only
+            self.show_round_over(step.round)
+            return
+        board.show_step(step)
         match step:
             case GameOver():
                 self.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
@@ -499,10 +511,28 @@ class PeloponnesApp(PaletteApp):
                 self.push_screen(HandoffScreen(session.seats[seat], handoff_text(prompt),
                                                since_last_turn(session, seat), session.seats),
                                  ready)
-            case PersonTurn() | Waiting():
+            case PersonTurn() | Waiting() | RoundOver():
                 pass
             case _:
                 assert_never(step)
+
+    def show_round_over(self, rnd: int) -> None:
+        """The end of round ``rnd`` as a moment of its own (``RoundOverScreen``), then on."""
+        from peloponnes_tui.tui.screens.round_over import RoundOverScreen
+        from peloponnes_tui.tui.summary import round_end
+
+        game = self.game
+        assert game is not None
+        session = game.session
+        gen = self._gen
+
+        def go_on(_: bool | None) -> None:
+            if gen == self._gen and self.game is game:
+                self.advance()
+
+        ended, begun = round_end(session, rnd)
+        self.push_screen(RoundOverScreen(rnd, ended, begun, session.view(0).players,
+                                         session.seats), go_on)
 
     def bot_step(self, gen: int) -> None:
         self._bot_timer = None
@@ -720,7 +750,9 @@ class PeloponnesApp(PaletteApp):
         game = self.game
         if game is None:
             return
-        covered = isinstance(self.screen, HandoffScreen)
+        from peloponnes_tui.tui.screens.round_over import RoundOverScreen
+
+        covered = isinstance(self.screen, HandoffScreen | RoundOverScreen)
         if not game.undo(game.undo_seat(covered)):
             self.notify(_("Nothing to undo: only your own last choice can be taken back, before "
                           "anyone else has played and before it turned up any hidden card."),

@@ -190,6 +190,9 @@ class RemoteGame(RunningGame):
     def autosave(self) -> OSError | None:
         return None  # the host keeps the game
 
+    def rounds_over(self) -> int:
+        return 0  # a device at a table does not stop the game at a round's end
+
     def next_step(self) -> Step:
         prompt = self.remote.pending
         if prompt is None:

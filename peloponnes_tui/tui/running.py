@@ -3,10 +3,10 @@ autosaves, and what comes next.
 
 A :class:`RunningGame` applies an answer and autosaves it, plays the computer seats, takes an
 answer back, and says what the table needs next (:meth:`RunningGame.next_step`): the end of the
-game, a computer player's turn, the keyboard handed to another person behind the cover, or a
-person's decision.  It knows nothing of Textual: the app runs its timers and worker threads and
-shows each step on the board screen, and the screens send the player's choices to the app as
-messages.
+game or of a round, a computer player's turn, the keyboard handed to another person behind the
+cover, or a person's decision.  It knows nothing of Textual: the app runs its timers and worker
+threads and shows each step on the board screen, and the screens send the player's choices to the
+app as messages.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from peloponnes_tui.cards import ROUNDS
 from peloponnes_tui.tui.session import Session
 
 if TYPE_CHECKING:
@@ -24,6 +25,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class GameOver:
     """The game is over: the scores are shown."""
+
+
+@dataclass(frozen=True)
+class RoundOver:
+    """A round has ended (``round``; the eighth: the game): the table reads what each player
+    gained, the income and the next round's reveal before anyone moves on."""
+
+    round: int
 
 
 @dataclass(frozen=True)
@@ -57,7 +66,7 @@ class Waiting:
     seat: int
 
 
-Step = GameOver | ComputerTurn | HandOff | PersonTurn | Waiting
+Step = GameOver | RoundOver | ComputerTurn | HandOff | PersonTurn | Waiting
 
 
 class RunningGame:
@@ -71,6 +80,14 @@ class RunningGame:
         # why the last autosave failed (None: the autosave holds the game as it stands); a game
         # resumed or loaded starts as saved (its file, or the autosave written then)
         self.unsaved: OSError | None = None
+        # the last round whose end the table was shown: a game resumed or loaded shows the end
+        # of the rounds played from then on
+        self.told_round = self.rounds_over()
+
+    def rounds_over(self) -> int:
+        """How many rounds are over (all of them once the game is)."""
+        game = self.session.game
+        return ROUNDS if game.over else game.round - 1
 
     def autosave(self) -> OSError | None:
         """Write the game to its autosave; the error if that failed (the game goes on)."""
@@ -107,6 +124,11 @@ class RunningGame:
         end, no hand is shown."""
         session = self.session
         prompt = session.pending
+        ended = self.rounds_over()
+        if ended > self.told_round:
+            self.told_round = ended
+            self.viewer = None
+            return RoundOver(ended)
         if prompt is None:
             self.viewer = None
             return GameOver()
@@ -146,8 +168,10 @@ class RunningGame:
         if not self.session.can_undo(seat):
             return False
         self.session.undo()
+        self.told_round = min(self.told_round, self.rounds_over())
         self.viewer = seat
         return True
 
 
-__all__ = ["ComputerTurn", "GameOver", "HandOff", "PersonTurn", "RunningGame", "Step", "Waiting"]
+__all__ = ["ComputerTurn", "GameOver", "HandOff", "PersonTurn", "RoundOver", "RunningGame", "Step",
+           "Waiting"]

@@ -155,5 +155,26 @@ def since_last_turn(session: Session, seat: int) -> list[Line]:
     return summarize(session.log[session.seen_log(seat):], seat, names, session.cards)
 
 
-__all__ = ["SKIPPED", "Changes", "Line", "changes", "changes_since_last_turn",
+def round_end(session: Session, rnd: int) -> tuple[list[Line], list[Line]]:
+    """What the table reads at the end of round ``rnd``: how it ended (the moves since a person
+    last decided in it, the turn order, what each player gained, the income and, after the last
+    round, the final supply), and how the next round has begun so far (its reveal, the
+    catastrophes, a supply)."""
+    game = session.game
+    log = session.log
+    names = [s.name for s in session.seats]
+    first = next((i for i, e in enumerate(log) if e.round == rnd), len(log))
+    end = next((i for i in range(first, len(log)) if log[i].round > rnd), len(log))
+    # from the turn order on, and the bids since a person last decided
+    start = next((i for i in range(first, end) if log[i].phase == "turn_order"), end)
+    for i in range(len(game.answer_seats) - 1, -1, -1):
+        at = game.answer_log_sizes[i]
+        if session.seats[game.answer_seats[i]].human and at < end:
+            start = min(start, max(first, at))
+            break
+    return (summarize(log[start:end], -1, names, session.cards),
+            summarize(log[end:], -1, names, session.cards))
+
+
+__all__ = ["SKIPPED", "Changes", "Line", "changes", "changes_since_last_turn", "round_end",
            "since_last_turn", "summarize", "unseen"]

@@ -33,6 +33,7 @@ from peloponnes_tui.tui.running import (
     GameOver,
     HandOff,
     PersonTurn,
+    RoundOver,
     RunningGame,
     Step,
     Waiting,
@@ -366,7 +367,7 @@ class BoardScreen(Screen[None], AppAccess):
                 who = session.seats[seat]
                 self.set_panel(None, _("{player} (computer, {kind}) is thinking…").format(
                     player=f"{who.tag} {who.name}", kind=kind_name(who.kind)))
-            case HandOff():
+            case HandOff() | RoundOver():
                 self.set_panel(None)
                 self.refresh_board()
             case Waiting(seat=seat):
