@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from peloponnes_tui.cards import CardSet
-from peloponnes_tui.engine.log import Event, Phase
+from peloponnes_tui.engine.log import Event, LuxuryData, Phase, StrikeData
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.i18n import _, in_words, language, ngettext, share_in_words
 
@@ -228,17 +228,18 @@ class Narrator:
     def rule_for(self, event: Event) -> tuple[str, str] | None:
         """(key, explanation) of the rule behind an event, or None."""
         by_kind, by_catastrophe, by_luxury, cap = self._rules()
-        if event.kind == "strike":
-            cat = str(event.get("catastrophe"))
-            return f"strike:{cat}", by_catastrophe.get(cat, "")
-        if event.kind == "luxury":
-            key = str(event.get("why"))
-            text = by_luxury.get(key)
-            if text is None:
-                return None
-            if event.get("gained") < event.get("amount"):  # the cap kept some back
-                return f"luxury:{key}:cap", text + " " + cap
-            return f"luxury:{key}", text
+        match event.data:
+            case StrikeData(catastrophe=cat):
+                return f"strike:{cat}", by_catastrophe.get(cat, "")
+            case LuxuryData(why=key, gained=gained, amount=amount):
+                text = by_luxury.get(key)
+                if text is None:
+                    return None
+                if gained < amount:  # the cap kept some back
+                    return f"luxury:{key}:cap", text + " " + cap
+                return f"luxury:{key}", text
+            case _:
+                pass
         rule = by_kind.get(event.kind)
         return (event.kind, rule) if rule else None
 
