@@ -48,6 +48,7 @@ from peloponnes_tui.engine.log import (
     WinnerData,
     WithdrawData,
 )
+from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.state import CIV, LUXURY
 from peloponnes_tui.engine.tableau import BY_SYMBOLS
 from peloponnes_tui.i18n import _, name, ngettext, number_of
@@ -314,7 +315,8 @@ def _income(ev: IncomeData, cards: CardSet, player: str, card: str) -> str:
     notes = ""
     if ev.extra:
         notes += " " + _("({n} from {cards})").format(
-            n=len(ev.extra), cards=joined([card_name(cards, c) for c in ev.extra]))
+            n=rule_numbers(cards).extra_income_per_card * len(ev.extra),
+            cards=joined([card_name(cards, c) for c in ev.extra]))
     if ev.final:
         notes += " " + _("(final income)")
     inhabitants = ev.inhabitants

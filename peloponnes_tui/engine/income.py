@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from peloponnes_tui.engine.core import GameCore
 from peloponnes_tui.engine.log import IncomeData
+from peloponnes_tui.engine.tableau import EXTRA_INCOME_PER_CARD
 
 
 def income(core: GameCore, final: bool) -> None:
@@ -30,7 +31,7 @@ def income(core: GameCore, final: bool) -> None:
         inhabitants = core.inhabitants(p)
         row = core.cards.income_for(inhabitants)
         extra = core.function_cards(p, "coin_income")  # Port, Temple of Apollo: one each
-        drawn = core.draw(row.coins + len(extra))
+        drawn = core.draw(row.coins + EXTRA_INCOME_PER_CARD * len(extra))
         p.hand.extend(drawn)
         core.event(IncomeData(len(drawn), False, inhabitants, extra, final), seat)
         if row.luxury:
