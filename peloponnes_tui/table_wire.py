@@ -13,7 +13,7 @@ kind of decision (:func:`public_prompt`). An onlooker's view holds no hand at al
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -181,13 +181,20 @@ _LOG = TypeAdapter(tuple[_WireEvent, ...])
 
 
 @cache
-def _data_reader(kind: EventKind) -> TypeAdapter[AnyEventData]:
-    return TypeAdapter(EVENT_DATA[kind])
+def _data_reader(kind: EventKind) -> tuple[TypeAdapter[AnyEventData], frozenset[str]]:
+    """The checker of a kind's data, and the names of its fields."""
+    data_type = EVENT_DATA[kind]
+    return TypeAdapter(data_type), frozenset(f.name for f in fields(data_type))
 
 
 def _event_data(e: _WireEvent) -> AnyEventData:
-    """The event's data, checked against its kind's type."""
-    return _data_reader(e.kind).validate_python(EVENT_DATA[e.kind].fields_of_json(dict(e.data)))
+    """The event's data, checked against its kind's type (a field it does not have is refused
+    too, as a misspelt one would be)."""
+    reader, names = _data_reader(e.kind)
+    values = EVENT_DATA[e.kind].fields_of_json(dict(e.data))
+    if not values.keys() <= names:
+        raise WireError("malformed view")
+    return reader.validate_python(values)
 
 
 def read_view(data: Any) -> View:

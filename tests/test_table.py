@@ -84,6 +84,7 @@ def test_what_others_see_of_a_decision_and_of_a_view(cards: CardSet) -> None:
 
 @pytest.mark.parametrize("change", [
     lambda e: e.update(data=[["civ", "olympia"], ["coin", 5]]),  # a misspelt field
+    lambda e: e.update(data=[["civ", "olympia"], ["coins", 5], ["colour", "red"]]),
     lambda e: e.update(data=[["civ", "olympia"]]),  # a field missing
     lambda e: e.update(data=[["civ", "olympia"], ["coins", "many"]]),
     lambda e: e.update(kind="setup_x"),
