@@ -34,6 +34,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from peloponnes_tui.cards import CardSet, load_cards
+from peloponnes_tui.engine.log import BidData
 from peloponnes_tui.simulate import game_seed, play_game, wilson
 
 _CARDS: CardSet | None = None
@@ -62,9 +63,9 @@ def _play(args: tuple[int, int]) -> dict[str, Any]:
         if e.kind in ("gain", "build", "construction"):
             per_kind["cards"] += 1
             gained.update(c for c in e.cards if c in named)
-        elif e.kind == "bid":
+        elif isinstance(e.data, BidData):
             per_kind["bids"] += 1
-            if e.get("row") == "conquest":
+            if e.data.row == "conquest":
                 conquest += 1
         elif e.kind in ("pass", "withdraw", "removed", "covered", "lost"):
             per_kind[e.kind] += 1

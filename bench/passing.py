@@ -37,6 +37,7 @@ from peloponnes_tui.bots import Bot, HeuristicBot, make_bot
 from peloponnes_tui.bots.players import bot_seed
 from peloponnes_tui.cards import ROUNDS, CardSet, load_cards
 from peloponnes_tui.engine.game import Game
+from peloponnes_tui.engine.log import StrikeData
 from peloponnes_tui.engine.prompts import (
     Answer,
     AnyPrompt,
@@ -102,8 +103,8 @@ def play(cards: CardSet, seating: Sequence[str], seed: int) -> dict[str, Any]:
     for e in game.log:
         if e.kind in ("pass", "withdraw") and e.player is not None and 1 <= e.round <= ROUNDS:
             passes[e.player][e.round - 1] += 1
-        elif e.kind == "strike" and e.round == 1:
-            early.append(str(e.get("catastrophe")))
+        elif isinstance(e.data, StrikeData) and e.round == 1:
+            early.append(e.data.catastrophe)
     winners = game.winners
     return {
         "seats": [{"bot": seating[s.seat], "score": s.score,

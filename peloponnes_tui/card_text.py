@@ -10,6 +10,7 @@ from __future__ import annotations
 from peloponnes_tui.cards import CardSet, PowerCard
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.tableau import BY_SYMBOLS
+from peloponnes_tui.engine.words import halves
 from peloponnes_tui.i18n import _, in_words, name, ngettext
 
 
@@ -42,10 +43,31 @@ def catastrophe_name(cards: CardSet, cat: str) -> str:
     return name(found.name) if found is not None else cat
 
 
-def function_text(function: str) -> str:
-    """A power card's special function, in a few words."""
-    return {"coin_income": _("+1 coin card each income"), "bid_bonus": _("bids count +½"),
-            "conquest_discount": _("conquest row −1")}.get(function, function)
+def function_text(function: str, cards: CardSet) -> str:
+    """A power card's special function, in a few words (its amount as the engine's rules say)."""
+    n = rule_numbers(cards)
+    match function:
+        case "coin_income":
+            extra = n.extra_income_per_card
+            return ngettext("+{n} coin card each income", "+{n} coin cards each income",
+                            extra).format(n=extra)
+        case "bid_bonus":
+            return _("bids count +{bonus}").format(bonus=bonus_text(n.bid_bonus_halves_per_card))
+        case "conquest_discount":
+            return _("conquest row −{n}").format(n=n.conquest_discount_per_card)
+        case _:
+            return function
+
+
+def bonus_text(bonus_halves: int) -> str:
+    """Half coins added to a bid, as players write them: ``½``, ``1``, ``1½``."""
+    return "½" if bonus_halves == 1 else halves(bonus_halves)
+
+
+def bonus_coins(bonus_halves: int) -> str:
+    """Half coins added to a bid, with the word: ``½ coin``, ``1½ coins``."""
+    return ngettext("{bonus} coin", "{bonus} coins", 1 if bonus_halves <= 2 else 2).format(
+        bonus=bonus_text(bonus_halves))
 
 
 def special_text(card: PowerCard, cards: CardSet) -> str:
@@ -56,7 +78,7 @@ def special_text(card: PowerCard, cards: CardSet) -> str:
         parts.append(_("protects from {catastrophe}").format(
             catastrophe=catastrophe_name(cards, card.protection)))
     if card.function:
-        parts.append(function_text(card.function))
+        parts.append(function_text(card.function, cards))
     if card.supply:
         parts.append(_("SUPPLY"))
     return ", ".join(parts)
@@ -95,5 +117,6 @@ def income_text(card: PowerCard) -> str:
     return "-"
 
 
-__all__ = ["catastrophe_name", "cost_text", "function_text", "income_text", "inhabitants_short",
-           "prod_text", "protector_text", "resource_short", "special_text", "symbols_text"]
+__all__ = ["bonus_coins", "bonus_text", "catastrophe_name", "cost_text", "function_text",
+           "income_text", "inhabitants_short", "prod_text", "protector_text", "resource_short",
+           "special_text", "symbols_text"]

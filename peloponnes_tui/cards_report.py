@@ -30,11 +30,18 @@ from peloponnes_tui.cards import (
     PowerCard,
     Production,
 )
+from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.i18n import _, name, ngettext
 
 
-def _pile_rounds(pile: str) -> str:
-    return {"A": _("rounds 1-3"), "B": _("rounds 4-6"), "C": _("rounds 7-8")}.get(pile, "")
+def _pile_rounds(cards: CardSet, pile: str) -> str:
+    """The rounds that reveal a pile's cards, as the engine deals them (``rounds 1-3``)."""
+    rounds = [i + 1 for i, letter in enumerate(rule_numbers(cards).round_piles) if letter == pile]
+    if not rounds:
+        return ""
+    if len(rounds) == 1:
+        return _("round {n}").format(n=rounds[0])
+    return _("rounds {first}-{last}").format(first=rounds[0], last=rounds[-1])
 
 
 def _amounts(**amounts: int) -> str:
@@ -48,9 +55,10 @@ def _production(p: Production) -> str:
     return _amounts(wood=p.wood, stone=p.stone, grain=p.grain)
 
 
-def _legend() -> str:
+def _legend(cards: CardSet) -> str:
     return _("W wood, S stone, G grain.  Gain: inhabitants (inh) or one-time income (coin "
-             "cards, lux = luxury goods).  Val: minimum bid (+3 in the conquest row).")
+             "cards, lux = luxury goods).  Val: minimum bid (+{surcharge} in the conquest "
+             "row).").format(surcharge=rule_numbers(cards).conquest_surcharge)
 WIDE = 110  # from this width on, the pile tables show the names inline
 
 
@@ -170,7 +178,7 @@ class _PileTable:
         cards, members = self.cards, self.members
         kinds = Counter(c.kind for c in members)
         t = _table(_("Pile {pile} ({rounds}): {n} cards, {buildings} buildings + {landscapes} "
-                     "landscapes").format(pile=self.pile, rounds=_pile_rounds(self.pile),
+                     "landscapes").format(pile=self.pile, rounds=_pile_rounds(cards, self.pile),
                                           n=len(members), buildings=kinds["building"],
                                           landscapes=kinds["landscape"]))
         t.padding = (0, 0)  # the box already puts one space between columns
@@ -325,7 +333,7 @@ def card_summary(cards: CardSet) -> Group:
     parts: list[RenderableType] = [_counts(cards), Text()]
     for pile in sorted({c.pile for c in cards.power_cards}):
         parts += [_PileTable(cards, pile), Text()]
-    parts += [Text(_legend(), style="dim"), Text(), _Names(cards),
+    parts += [Text(_legend(cards), style="dim"), Text(), _Names(cards),
               _civilizations(cards), Text(), _coin_backs(cards), Text(), _income(cards), Text(),
               _catastrophes(cards)]
     return Group(*parts)

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 
 # Bounds of the command-line values: anything outside is refused (exit status 2) before any work.
+# The engine's MIN_PLAYERS and MAX_PLAYERS (engine/setup.py), written here so that --help and
+# --version do not load the engine (tests/test_rule_numbers.py checks they agree).
 PLAYERS = (2, 5)
 MAX_GAMES = 100_000
 MAX_SEED = 2**63 - 1
@@ -58,12 +60,13 @@ def _bounded_int(text: str, lo: int, hi: int, what: str) -> int:
 
 
 def players_arg(text: str) -> int:
-    """``--players``: 2 to 5."""
+    """``--players``: :data:`PLAYERS`."""
     try:
         return _bounded_int(text, *PLAYERS, _("the number of players"))
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            _("a game needs 2 to 5 players, not {value}").format(value=_shown(text))) from None
+            _("a game needs {fewest} to {most} players, not {value}").format(
+                fewest=PLAYERS[0], most=PLAYERS[1], value=_shown(text))) from None
 
 
 def games_arg(text: str) -> int:
@@ -123,7 +126,8 @@ def public_url_arg(text: str) -> str:
 
 
 def bots_arg(fewest: int) -> Callable[[str], list[str]]:
-    """``--bots``: ``fewest`` to 5 names of computer players, separated by commas."""
+    """``--bots``: ``fewest`` to ``PLAYERS[1]`` names of computer players, separated by
+    commas."""
     def check(text: str) -> list[str]:
         from peloponnes_tui.bots import BOT_NAMES
 
@@ -133,8 +137,8 @@ def bots_arg(fewest: int) -> Callable[[str], list[str]]:
         names = [b.strip() for b in text.split(",")]
         if not any(names):
             raise argparse.ArgumentTypeError(
-                _("needs {fewest} to 5 names separated by commas, from: {names}").format(
-                    fewest=fewest, names=", ".join(BOT_NAMES)))
+                _("needs {fewest} to {most} names separated by commas, from: {names}").format(
+                    fewest=fewest, most=PLAYERS[1], names=", ".join(BOT_NAMES)))
         unknown = [b for b in names if b not in BOT_NAMES]
         if unknown:
             raise argparse.ArgumentTypeError(
@@ -142,9 +146,9 @@ def bots_arg(fewest: int) -> Callable[[str], list[str]]:
                     name=_shown(unknown[0]), names=", ".join(BOT_NAMES)))
         if not fewest <= len(names) <= PLAYERS[1]:
             raise argparse.ArgumentTypeError(
-                ngettext("gives {n} bot; a game needs 2 to 5 players",
-                         "gives {n} bots; a game needs 2 to 5 players", len(names)).format(
-                    n=len(names)))
+                ngettext("gives {n} bot; a game needs {fewest} to {most} players",
+                         "gives {n} bots; a game needs {fewest} to {most} players",
+                         len(names)).format(n=len(names), fewest=PLAYERS[0], most=PLAYERS[1]))
         return names
 
     return check
@@ -170,7 +174,8 @@ def text_arg(what: str) -> Callable[[str], str]:
 def _parser() -> argparse.ArgumentParser:
     ap = ArgumentParser(
         prog="peloponnes",
-        description=_("The Peloponnes Card Game in the terminal (2-5 players, hot-seat)."))
+        description=_("The Peloponnes Card Game in the terminal ({fewest}-{most} players, "
+                      "hot-seat).").format(fewest=PLAYERS[0], most=PLAYERS[1]))
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     ap.add_argument("--lang", choices=LANGUAGES, default=None, type=lang_value,
                     help=_("language: en (English) or de (Deutsch); default from LANGUAGE, "
@@ -190,11 +195,12 @@ def _parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", parents=[lang],
                          help=_("play games between computer players, print statistics"))
     sim.add_argument("--players", type=players_arg, default=None,
-                     help=_("number of players (2-5); with fewer --bots, the bots are repeated "
-                            "in their order to fill the seats"))
+                     help=_("number of players ({fewest}-{most}); with fewer --bots, the bots "
+                            "are repeated in their order to fill the seats").format(
+                         fewest=PLAYERS[0], most=PLAYERS[1]))
     sim.add_argument("--bots", type=bots_arg(1), default=None,
-                     help=_("1 to 5 comma-separated bot names, one per seat (default: random "
-                            "for each)"))
+                     help=_("1 to {most} comma-separated bot names, one per seat (default: "
+                            "random for each)").format(most=PLAYERS[1]))
     sim.add_argument("--games", type=games_arg, default=100,
                      help=_("number of games (1 to {most}; default 100)").format(
                          most=number(MAX_GAMES)))
@@ -217,7 +223,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--text", action="store_true",
                       help=_("print the narration instead of opening the app"))
     demo.add_argument("--bots", type=bots_arg(2), default="random,random,random",
-                      help=_("2 to 5 bots for a whole narrated game (without --scenario)"))
+                      help=_("{fewest} to {most} bots for a whole narrated game (without "
+                             "--scenario)").format(fewest=PLAYERS[0], most=PLAYERS[1]))
     demo.add_argument("--seed", type=seed_arg, default=1, help=_("seed (0 to 2**63-1)"))
 
     replay = sub.add_parser("replay", parents=[lang],
@@ -255,9 +262,10 @@ def _parser() -> argparse.ArgumentParser:
                       "secret key to one seat; one more link lets onlookers watch. Started "
                       "again with the same --file, the table goes on where it was."))
     tab.add_argument("--seats", type=text_arg(_("the seats")), default=None,
-                     help=_("2 to 5 seats, comma-separated: a name for a person, "
+                     help=_("{fewest} to {most} seats, comma-separated: a name for a person, "
                             "computer[:kind] for a computer player (e.g. "
-                            "\"Ana,Ben,computer:strong\"); not needed to resume a table"))
+                            "\"Ana,Ben,computer:strong\"); not needed to resume a "
+                            "table").format(fewest=PLAYERS[0], most=PLAYERS[1]))
     tab.add_argument("--file", type=text_arg(_("the path")), default=None,
                      help=_("the table's file, written after every answer (default: "
                             "table.json in the data folder)"))
@@ -626,7 +634,8 @@ def _conflict(args: argparse.Namespace) -> str | None:
             return _("--bots names {n} bots but --players is {players}").format(
                 n=len(args.bots), players=args.players)
         if seats < PLAYERS[0]:
-            return _("a game needs 2 to 5 players: give --players or more --bots")
+            return _("a game needs {fewest} to {most} players: give --players or more "
+                     "--bots").format(fewest=PLAYERS[0], most=PLAYERS[1])
     return None
 
 

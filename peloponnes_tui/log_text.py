@@ -13,7 +13,42 @@ from typing import assert_never
 
 from peloponnes_tui.card_text import catastrophe_name, symbols_text
 from peloponnes_tui.cards import CardSet
-from peloponnes_tui.engine.log import Event
+from peloponnes_tui.engine.log import (
+    BidData,
+    BuildData,
+    CoinsOutData,
+    CompletedData,
+    ConstructionData,
+    CoveredData,
+    DiscardedData,
+    Event,
+    FedData,
+    GainData,
+    IncomeData,
+    LostData,
+    LuxuryData,
+    LuxuryLostData,
+    MoveBidData,
+    OutbidData,
+    PassData,
+    PositionData,
+    ProtectedData,
+    RemovedData,
+    ReshuffleData,
+    RestoredData,
+    RevealData,
+    ScoreData,
+    SetupData,
+    StartOrderData,
+    StrikeData,
+    SupplyData,
+    TrackData,
+    TurnOrderData,
+    UnaffectedData,
+    WinnerData,
+    WithdrawData,
+)
+from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.state import CIV, LUXURY
 from peloponnes_tui.engine.tableau import BY_SYMBOLS
 from peloponnes_tui.i18n import _, name, ngettext, number_of
@@ -54,36 +89,34 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
     # the card's name as a subject: 2 when it takes a plural verb ("Gerstenfelder rücken")
     info = cards.power_by_id.get(ev.cards[0]) if ev.cards else None
     number = number_of(info.name) if info is not None else 1
-    match ev.kind:
-        case "setup":
-            civ = cards.civ_by_id[ev.get("civ")]
-            n = ev.get("coins")
+    match ev.data:
+        case SetupData(civ=civ_id, coins=n):
+            civ = cards.civ_by_id[civ_id]
             return ngettext(
                 "{player} leads {civilization} (start number {number}) and holds {n} coin card.",
                 "{player} leads {civilization} (start number {number}) and holds {n} coin "
                 "cards.", n).format(player=player, civilization=name(civ.name),
                                     number=civ.number, n=n)
-        case "start_order":
+        case StartOrderData(order=order):
             return _("Start order: {players}.").format(
-                players=", ".join(names[s] for s in ev.get("order")))
-        case "position":
+                players=", ".join(names[s] for s in order))
+        case PositionData(round=start):
             return _("Play starts from a prepared position in round {round}.").format(
-                round=ev.get("round"))
-        case "reveal":
-            market = ", ".join(card_name(cards, c) for c in ev.get("market"))
-            conquest = ", ".join(card_name(cards, c) for c in ev.get("conquest"))
+                round=start)
+        case RevealData(pile=pile, market=market_ids, conquest=conquest_ids):
+            market = ", ".join(card_name(cards, c) for c in market_ids)
+            conquest = ", ".join(card_name(cards, c) for c in conquest_ids)
             return _("Round {round} ({pile} cards): {market} go to the market; {conquest} to "
-                     "the conquest row.").format(round=ev.round, pile=ev.get("pile"),
+                     "the conquest row.").format(round=ev.round, pile=pile,
                                                  market=market, conquest=conquest or _("nothing"))
-        case "track":
-            shows = ev.get("shows")
-            if shows is not None:
-                return ngettext("{card} shows {catastrophe}, which has already struck: its "
-                                "marker stays.",
-                                "{card} show {catastrophe}, which has already struck: its "
-                                "marker stays.", number).format(
-                    card=card, catastrophe=catastrophe_name(cards, shows))
-            cat, left = catastrophe_name(cards, ev.get("catastrophe")), ev.get("left")
+        case TrackData(catastrophe=shows, left=None):
+            return ngettext("{card} shows {catastrophe}, which has already struck: its "
+                            "marker stays.",
+                            "{card} show {catastrophe}, which has already struck: its "
+                            "marker stays.", number).format(
+                card=card, catastrophe=catastrophe_name(cards, shows))
+        case TrackData(catastrophe=moved, left=left):
+            cat = catastrophe_name(cards, moved)
             if left == 0:
                 return ngettext("{card} moves {catastrophe} one space on to its last space.",
                                 "{card} move {catastrophe} one space on to its last space.",
@@ -91,19 +124,18 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
             return ngettext("{card} moves {catastrophe} one space on ({left} to go).",
                             "{card} move {catastrophe} one space on ({left} to go).",
                             number).format(card=card, catastrophe=cat, left=left)
-        case "strike":
+        case StrikeData(catastrophe=struck):
             return _("{catastrophe} strikes!").format(
-                catastrophe=catastrophe_name(cards, ev.get("catastrophe")))
-        case "protected":
-            cat = catastrophe_name(cards, ev.get("catastrophe"))
-            if ev.get("by") == BY_SYMBOLS:
+                catastrophe=catastrophe_name(cards, struck))
+        case ProtectedData(catastrophe=struck, by=by):
+            cat = catastrophe_name(cards, struck)
+            if by == BY_SYMBOLS:
                 return _("{player} is protected from {catastrophe} by {symbols}.").format(
-                    player=player, catastrophe=cat,
-                    symbols=symbols_text(cards, ev.get("catastrophe")))
+                    player=player, catastrophe=cat, symbols=symbols_text(cards, struck))
             return _("{player} is protected from {catastrophe} by {building}.").format(
-                player=player, catastrophe=cat, building=card_name(cards, ev.get("by")))
-        case "unaffected":
-            match ev.get("catastrophe"):
+                player=player, catastrophe=cat, building=card_name(cards, by))
+        case UnaffectedData(catastrophe=struck):
+            match struck:
                 case "plague":
                     return _("{player} has no civilization left to lay waste.").format(
                         player=player)
@@ -114,146 +146,138 @@ def event_text(ev: Event, cards: CardSet, names: Sequence[str]) -> str:
                 case _:  # drought (a decline always finds the luxury goods or the card)
                     return _("{player} has no power card that produces grain.").format(
                         player=player)
-        case "luxury_lost":
-            n = ev.get("lost")
+        case LuxuryLostData(lost=n):
             return ngettext("{player} loses {n} luxury good.",
                             "{player} loses all {n} luxury goods.", n).format(player=player, n=n)
-        case "removed":
-            what = card_name(cards, ev.get("card"), ev.get("civ"))
-            cat = ev.get("catastrophe")
-            if cat is None:
+        case RemovedData(card=removed, civ=civ_id, catastrophe=struck, forced=forced):
+            what = card_name(cards, removed, civ_id)
+            if struck is None:
                 return _("{player} removes {card} for want of grain.").format(player=player,
                                                                               card=what)
-            if ev.get("forced"):
+            if forced:
                 return _("{player} must remove {card} ({catastrophe}).").format(
-                    player=player, card=what, catastrophe=catastrophe_name(cards, cat))
+                    player=player, card=what, catastrophe=catastrophe_name(cards, struck))
             return _("{player} removes {card} ({catastrophe}).").format(
-                player=player, card=what, catastrophe=catastrophe_name(cards, cat))
-        case "covered":
-            what = card_name(cards, ev.get("card"), ev.get("civ"))
-            cat = catastrophe_name(cards, ev.get("catastrophe"))
-            if ev.get("paid") == "luxury":
+                player=player, card=what, catastrophe=catastrophe_name(cards, struck))
+        case CoveredData(card=covered, civ=civ_id, catastrophe=struck, paid=how):
+            what = card_name(cards, covered, civ_id)
+            cat = catastrophe_name(cards, struck)
+            if how == "luxury":
                 return _("{player} covers {card} with a coin card drawn for one luxury good "
                          "({catastrophe}).").format(player=player, card=what, catastrophe=cat)
             return _("{player} covers {card} with a coin card ({catastrophe}).").format(
                 player=player, card=what, catastrophe=cat)
-        case "supply":
-            if ev.get("final"):
+        case SupplyData(final=final):
+            if final:
                 return _("Final supply: every inhabitant must be fed and every building under "
                          "construction completed.")
             return _("Supply: every inhabitant must be fed and every building under "
                      "construction completed.")
-        case "fed":
-            return _fed(ev, player)
-        case "completed":
+        case FedData() as fed:
+            return _fed(fed, player)
+        case CompletedData():
             return _("{player} completes {card}.").format(player=player, card=card)
-        case "lost":
-            if ev.get("why") == "cannot_build":
+        case LostData(why=why):
+            if why == "cannot_build":
                 return _("{player} can neither pay for {card} nor put it under construction: "
                          "it is lost.").format(player=player, card=card)
             return _("{player} cannot or will not pay for {card}: it is lost.").format(
                 player=player, card=card)
-        case "bid":
-            return _bid(ev, player, card)
-        case "outbid":
+        case BidData() as bid:
+            return _bid(bid, player, card)
+        case OutbidData():
             return _("{player} is outbid on {card}.").format(player=player, card=card)
-        case "move_bid":
-            if ev.get("row") == "conquest":
+        case MoveBidData(coins=n, row=row):
+            if row == "conquest":
                 return _("{player} moves the bid of {n} to {card} in the conquest row.").format(
-                    player=player, n=ev.get("coins"), card=card)
+                    player=player, n=n, card=card)
             return _("{player} moves the bid of {n} to {card}.").format(
-                player=player, n=ev.get("coins"), card=card)
-        case "pass":
-            if ev.get("why") == "cannot_afford":
+                player=player, n=n, card=card)
+        case PassData(why=why, coins=n):
+            if why == "cannot_afford":
                 return _("{player} cannot afford any card and passes and draws {coins}.").format(
-                    player=player, coins=coin_cards(ev.get("coins")))
+                    player=player, coins=coin_cards(n))
             return _("{player} passes and draws {coins}.").format(
-                player=player, coins=coin_cards(ev.get("coins")))
-        case "withdraw":
-            if ev.get("why") == "nowhere_to_move":
+                player=player, coins=coin_cards(n))
+        case WithdrawData(why=why, coins=n):
+            if why == "nowhere_to_move":
                 return _("{player} has nowhere to move the bid and takes it back and draws "
-                         "{coins}.").format(player=player, coins=coin_cards(ev.get("coins")))
+                         "{coins}.").format(player=player, coins=coin_cards(n))
             return _("{player} takes the bid back and draws {coins}.").format(
-                player=player, coins=coin_cards(ev.get("coins")))
-        case "discarded":
+                player=player, coins=coin_cards(n))
+        case DiscardedData():
             return _("Nobody bid on {card}: it leaves the game.").format(card=card)
-        case "turn_order":
+        case TurnOrderData(order=order, bids=bids):
             return _("New turn order: {players}.").format(players=", ".join(
-                f"{names[s]} ({bid})"
-                for s, bid in zip(ev.get("order"), ev.get("bids"), strict=True)))
-        case "gain":
+                f"{names[s]} ({bid})" for s, bid in zip(order, bids, strict=True)))
+        case GainData():
             return _("{player} adds the landscape {card}.").format(player=player, card=card)
-        case "build":
+        case BuildData(coins=n, luxury=luxury):
             paid = []
-            if ev.get("coins"):
-                paid.append(coin_cards(ev.get("coins")))
-            if ev.get("luxury"):
-                paid.append(luxury_goods(ev.get("luxury")))
+            if n:
+                paid.append(coin_cards(n))
+            if luxury:
+                paid.append(luxury_goods(luxury))
             if not paid:
                 return _("{player} builds {card} from production.").format(player=player,
                                                                           card=card)
             return _("{player} builds {card} paying {paid} beside production.").format(
                 player=player, card=card, paid=joined(paid))
-        case "construction":
-            if ev.get("paid") == "luxury":
+        case ConstructionData(paid=how):
+            if how == "luxury":
                 return _("{player} puts {card} under construction with a coin card drawn for a "
                          "luxury good.").format(player=player, card=card)
             return _("{player} puts {card} under construction.").format(player=player,
                                                                          card=card)
-        case "income":
-            return _income(ev, cards, player, card)
-        case "luxury":
-            return _luxury(ev, cards, player)
-        case "coins_out":
+        case IncomeData() as income:
+            return _income(income, cards, player, card)
+        case LuxuryData() as luxury:
+            return _luxury(luxury, cards, player)
+        case CoinsOutData():
             return _("The coin cards have run out: nothing more to draw.")
-        case "reshuffle":
-            n = ev.get("coins")
+        case ReshuffleData(coins=n):
             return ngettext("The discard pile ({n} coin card) is shuffled into a new draw pile.",
                             "The discard pile ({n} coin cards) is shuffled into a new draw "
                             "pile.", n).format(n=n)
-        case "restored":
-            cat = catastrophe_name(cards, ev.get("catastrophe"))
-            match ev.get("card"):
-                case "civ":
-                    return _("{player} is now protected from {catastrophe}: the civilization "
-                             "card is uncovered.").format(player=player, catastrophe=cat)
-                case "luxury":
-                    return _("{player} is now protected from {catastrophe}: the luxury card "
-                             "counts again.").format(player=player, catastrophe=cat)
-                case _:
-                    return ngettext("{player} is now protected from {catastrophe}: {card} is "
-                                    "uncovered.",
-                                    "{player} is now protected from {catastrophe}: {card} are "
-                                    "uncovered.", number).format(
-                        player=player, catastrophe=cat, card=card)
-        case "score":
+        case RestoredData(catastrophe=struck, card=restored):
+            cat = catastrophe_name(cards, struck)
+            if restored == CIV:
+                return _("{player} is now protected from {catastrophe}: the civilization "
+                         "card is uncovered.").format(player=player, catastrophe=cat)
+            if restored == LUXURY:
+                return _("{player} is now protected from {catastrophe}: the luxury card "
+                         "counts again.").format(player=player, catastrophe=cat)
+            return ngettext("{player} is now protected from {catastrophe}: {card} is "
+                            "uncovered.",
+                            "{player} is now protected from {catastrophe}: {card} are "
+                            "uncovered.", number).format(
+                player=player, catastrophe=cat, card=card)
+        case ScoreData(population=population, power=power, score=score):
             return _("{player}: population {population}, power {power}, score {score}.").format(
-                player=player, population=ev.get("population"), power=ev.get("power"),
-                score=ev.get("score"))
-        case "winner":
-            winners = ev.get("winners")
+                player=player, population=population, power=power, score=score)
+        case WinnerData(winners=winners):
             return ngettext("{players} wins the game.", "{players} win the game.",
                             len(winners)).format(players=joined([names[w] for w in winners]))
         case _:
-            assert_never(ev.kind)
+            assert_never(ev.data)
 
 
-def _fed(ev: Event, player: str) -> str:
-    need, grain = ev.get("inhabitants"), ev.get("grain")
-    if ev.get("grain_coins") is None:  # the tableau's grain was enough: nothing was asked
+def _fed(ev: FedData, player: str) -> str:
+    need, grain = ev.inhabitants, ev.grain
+    if ev.grain_coins is None:  # the tableau's grain was enough: nothing was asked
         return ngettext("{player} feeds {n} inhabitant from {grain} grain.",
                         "{player} feeds {n} inhabitants from {grain} grain.", need).format(
             player=player, n=need, grain=grain)
     parts = []
-    if ev.get("grain_coins"):
-        n = ev.get("grain_coins")
+    if ev.grain_coins:
+        n = ev.grain_coins
         parts.append(ngettext("{n} grain coin card", "{n} grain coin cards", n).format(n=n))
-    if ev.get("inhabitant_coins"):
-        n = ev.get("inhabitant_coins")
+    if ev.inhabitant_coins:
+        n = ev.inhabitant_coins
         parts.append(ngettext("{n} inhabitant coin card", "{n} inhabitant coin cards",
                               n).format(n=n))
-    if ev.get("luxury"):
-        parts.append(luxury_goods(ev.get("luxury")))
+    if ev.luxury:
+        parts.append(luxury_goods(ev.luxury))
     if not parts:
         return ngettext("{player} feeds {n} inhabitant with {grain} grain.",
                         "{player} feeds {n} inhabitants with {grain} grain.", need).format(
@@ -263,9 +287,9 @@ def _fed(ev: Event, player: str) -> str:
                     need).format(player=player, n=need, grain=grain, paid=", ".join(parts))
 
 
-def _bid(ev: Event, player: str, card: str) -> str:
-    n, luxury = ev.get("coins"), ev.get("luxury")
-    conquest = ev.get("row") == "conquest"
+def _bid(ev: BidData, player: str, card: str) -> str:
+    n, luxury = ev.coins, ev.luxury
+    conquest = ev.row == "conquest"
     if luxury and conquest:
         return ngettext("{player} bids {n} on {card} in the conquest row ({luxury} of them "
                         "drawn for a luxury good).",
@@ -283,44 +307,45 @@ def _bid(ev: Event, player: str, card: str) -> str:
     return _("{player} bids {n} on {card}.").format(player=player, n=n, card=card)
 
 
-def _income(ev: Event, cards: CardSet, player: str, card: str) -> str:
-    coins = coin_cards(ev.get("coins"))
-    if ev.get("once"):
+def _income(ev: IncomeData, cards: CardSet, player: str, card: str) -> str:
+    coins = coin_cards(ev.coins)
+    if ev.once:
         return _("{player} draws {coins}, the one-time income of {card}.").format(
             player=player, coins=coins, card=card)
     notes = ""
-    extra = ev.get("extra")
-    if extra:
+    if ev.extra:
         notes += " " + _("({n} from {cards})").format(
-            n=len(extra), cards=joined([card_name(cards, c) for c in extra]))
-    if ev.get("final"):
+            n=rule_numbers(cards).extra_income_per_card * len(ev.extra),
+            cards=joined([card_name(cards, c) for c in ev.extra]))
+    if ev.final:
         notes += " " + _("(final income)")
-    inhabitants = ev.get("inhabitants")
+    inhabitants = ev.inhabitants
     return ngettext("{player} has {n} inhabitant and draws {coins}{notes}.",
                     "{player} has {n} inhabitants and draws {coins}{notes}.",
                     inhabitants).format(player=player, n=inhabitants, coins=coins, notes=notes)
 
 
-def _luxury(ev: Event, cards: CardSet, player: str) -> str:
-    why = ev.get("why")
-    match why:
+def _luxury(ev: LuxuryData, cards: CardSet, player: str) -> str:
+    match ev.why:
         case "excess_production":
             reason = _("excess production")
         case "excess_grain":
             reason = _("excess grain")
         case "one_time":
             reason = _("the one-time income of {card}").format(
-                card=card_name(cards, ev.get("card")))
-        case _:  # inhabitants
-            n = ev.get("inhabitants")
+                card=card_name(cards, ev.card or ""))
+        case "inhabitants":
+            n = ev.inhabitants or 0
             reason = ngettext("{n} inhabitant", "{n} inhabitants", n).format(n=n)
-    goods = luxury_goods(ev.get("gained"))
-    if ev.get("gained") < ev.get("amount"):
-        if ev.get("cap") == 0:
+        case _:
+            assert_never(ev.why)
+    goods = luxury_goods(ev.gained)
+    if ev.gained < ev.amount:
+        if ev.cap == 0:
             return _("{player} gains {goods} for {reason} (no luxury card left).").format(
                 player=player, goods=goods, reason=reason)
         return _("{player} gains {goods} for {reason} (capped at {cap}).").format(
-            player=player, goods=goods, reason=reason, cap=ev.get("cap"))
+            player=player, goods=goods, reason=reason, cap=ev.cap)
     return _("{player} gains {goods} for {reason}.").format(player=player, goods=goods,
                                                             reason=reason)
 

@@ -42,6 +42,7 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from peloponnes_tui.cards import CardSet
+from peloponnes_tui.engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from peloponnes_tui.files import atomic_write
 from peloponnes_tui.i18n import _, language
 from peloponnes_tui.seating import COLOURS, HUMAN
@@ -480,8 +481,9 @@ def parse_seats(text: str) -> list[Seat]:
     from peloponnes_tui.inputs import InputError, Name
 
     items = [t.strip() for t in text.split(",")]
-    if not 2 <= len(items) <= 5:
-        raise ValueError(_("a table has 2 to 5 seats, separated by commas"))
+    if not MIN_PLAYERS <= len(items) <= MAX_PLAYERS:
+        raise ValueError(_("a table has {fewest} to {most} seats, separated by commas").format(
+            fewest=MIN_PLAYERS, most=MAX_PLAYERS))
     colours = list(COLOURS)
     seats: list[Seat] = []
     computers = 0

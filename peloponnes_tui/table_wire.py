@@ -13,12 +13,13 @@ kind of decision (:func:`public_prompt`). An onlooker's view holds no hand at al
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import fields, replace
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from peloponnes_tui.engine.log import Event
+from peloponnes_tui.engine.log import EVENT_DATA, AnyEventData, Event, EventKind, Phase
 from peloponnes_tui.engine.prompts import (
     AnyPrompt,
     BidPrompt,
@@ -133,7 +134,23 @@ def onlooker_view(view: View) -> View:
 
 
 def view_json(view: View) -> Any:
-    return _VIEW.dump_python(view, mode="json", exclude={"sampler"})
+    out = _VIEW.dump_python(view, mode="json", exclude={"sampler", "log"})
+    out["log"] = [_event_json(e) for e in view.log]
+    return out
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    """An event as the wire has always sent it: its ``to_json`` with the data as a list of
+    ``[key, value]`` pairs."""
+    out = event.to_json()
+    out["data"] = [[k, _listed(v)] for k, v in out["data"].items()]
+    return out
+
+
+def _listed(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_listed(v) for v in value]
+    return value
 
 
 def prompt_json(prompt: AnyPrompt | None) -> Any:
@@ -146,20 +163,49 @@ def scores_json(scores: tuple[Score, ...]) -> Any:
     return _SCORES.dump_python(scores, mode="json")
 
 
-def _tupled(value: Any) -> Any:
-    """JSON lists back to the tuples an event's data holds."""
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
+class _WireEvent(BaseModel):
+    """An event as it comes over the wire, its data not yet read (:func:`_event_data`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seq: int
+    round: int
+    phase: Phase
+    kind: EventKind
+    player: int | None = None
+    cards: tuple[str, ...] = ()
+    data: tuple[tuple[str, Any], ...] = ()
+
+
+_LOG = TypeAdapter(tuple[_WireEvent, ...])
+
+
+@cache
+def _data_reader(kind: EventKind) -> tuple[TypeAdapter[AnyEventData], frozenset[str]]:
+    """The checker of a kind's data, and the names of its fields."""
+    data_type = EVENT_DATA[kind]
+    return TypeAdapter(data_type), frozenset(f.name for f in fields(data_type))
+
+
+def _event_data(e: _WireEvent) -> AnyEventData:
+    """The event's data, checked against its kind's type (a field it does not have is refused
+    too, as a misspelt one would be)."""
+    reader, names = _data_reader(e.kind)
+    values = EVENT_DATA[e.kind].fields_of_json(dict(e.data))
+    if not values.keys() <= names:
+        raise WireError("malformed view")
+    return reader.validate_python(values)
 
 
 def read_view(data: Any) -> View:
+    if not isinstance(data, dict):
+        raise WireError("malformed view")
     try:
-        view = _VIEW.validate_python(data)
+        view = _VIEW.validate_python({**data, "log": ()})
+        log = tuple(Event(e.seq, e.round, e.phase, _event_data(e), e.player, e.cards)
+                    for e in _LOG.validate_python(data.get("log")))
     except ValidationError:
         raise WireError("malformed view") from None
-    log = tuple(Event(e.seq, e.round, e.phase, e.kind, e.player, e.cards,
-                      tuple((k, _tupled(v)) for k, v in e.data)) for e in view.log)
     return replace(view, log=log)
 
 

@@ -82,7 +82,8 @@ def test_heuristic_decides_from_prompt_and_view_only(cards):
             for v in obj:
                 no_game(v)
         elif hasattr(obj, "__slots__") or hasattr(obj, "__dict__"):
-            for name in getattr(obj, "__slots__", ()) or vars(obj):
+            slots = getattr(obj, "__slots__", None)  # () for an event's data with no field
+            for name in slots if slots is not None else vars(obj):
                 no_game(getattr(obj, name, None))
 
     bots = [make_bot("heuristic", cards, i) for i in range(4)]

@@ -35,8 +35,8 @@ def terms_from_view(cards: CardSet, prompt: BuildPrompt, view: View) -> BuildPro
 
 def excess_luxury_logged(game: Game, since: int, seat: int) -> int:
     """Luxury goods the log says ``seat`` gained for excess production after event ``since``."""
-    return sum(e.get("gained") for e in game.log[since:]
-               if e.kind == "luxury" and e.player == seat and e.get("why") == "excess_production")
+    return sum(e.data.gained for e in game.log[since:]
+               if e.kind == "luxury" and e.player == seat and e.data.why == "excess_production")
 
 
 def test_build_terms_is_the_prompt_the_engine_yields_in_random_games():

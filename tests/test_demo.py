@@ -69,7 +69,7 @@ def test_narrator_luxury_reasons(cards):
     for _ in run.beats():
         pass
     lux = [e for e in run.game.log if e.kind == "luxury"]
-    assert lux and lux[0].get("why") == "excess_production"
+    assert lux and lux[0].data.why == "excess_production"
     key, text = Narrator(cards).rule_for(lux[0])
     assert key == "luxury:excess_production"
     assert "none if luxury goods helped pay" in text

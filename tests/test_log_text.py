@@ -7,18 +7,21 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import get_args
 
 import pytest
 from support import screen_text, session_at, settled
 
 from peloponnes_tui.bots.players import BotPlayers
-from peloponnes_tui.cards import CardSet
+from peloponnes_tui.cards import CardSet, load_cards
 from peloponnes_tui.demo.scenario import ScenarioRun, list_scenarios
 from peloponnes_tui.engine import BidPrompt, Event, Game
-from peloponnes_tui.engine.log import EventKind
+from peloponnes_tui.engine.log import EVENT_DATA, EventKind, TrackData, WinnerData
+from peloponnes_tui.engine.save import load_game, read_save
 from peloponnes_tui.i18n import set_language
 from peloponnes_tui.log_text import event_text
+from peloponnes_tui.table_wire import read_view, view_json
 from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.render import log_line
 from peloponnes_tui.tui.session import Session, autosave_path
@@ -81,22 +84,22 @@ def test_german_sentences_of_a_few_kinds(cards: CardSet, german: None) -> None:
     for e in game.log:
         first.setdefault(e.kind, e)
     setup = first["setup"]
-    civ = cards.civ_by_id[setup.get("civ")]
+    civ = cards.civ_by_id[setup.data.civ]
     assert said[setup.seq] == (
         f"{game.names[setup.player]} führt {civ.name.de} (Startnummer {civ.number}) und hält "
-        f"{setup.get('coins')} Münzkarten.")
+        f"{setup.data.coins} Münzkarten.")
     strike = first["strike"]
     assert said[strike.seq] == \
-        f"Katastrophe: {cards.catastrophe_by_id[strike.get('catastrophe')].name.de}!"
-    passed = next(e for e in game.log if e.kind == "pass" and e.get("why") == "chose"
-              and e.get("coins") == 3)
+        f"Katastrophe: {cards.catastrophe_by_id[strike.data.catastrophe].name.de}!"
+    passed = next(e for e in game.log if e.kind == "pass" and e.data.why == "chose"
+              and e.data.coins == 3)
     assert said[passed.seq] == f"{game.names[passed.player]} passt und zieht 3 Münzkarten."
     reveal = first["reveal"]
-    market = ", ".join(cards.power_by_id[c].name.de for c in reveal.get("market"))
+    market = ", ".join(cards.power_by_id[c].name.de for c in reveal.data.market)
     assert said[reveal.seq].startswith(f"Runde 1 (A-Karten): {market} kommen in die Marktreihe, ")
     winner = first["winner"]
-    shared = Event(winner.seq, winner.round, winner.phase, "winner", None, (),
-                   (("winners", (1, 2)),))  # a shared victory, as the engine logs it
+    shared = Event(winner.seq, winner.round, winner.phase,
+                   WinnerData((1, 2)))  # a shared victory, as the engine logs it
     assert event_text(shared, cards, game.names) == "Leonidas und Dimitrios gewinnen das Spiel."
 
 
@@ -108,6 +111,40 @@ def test_the_engine_logs_no_sentence(cards: CardSet) -> None:
     assert {tuple(sorted(e)) for e in logged} == {
         ("cards", "data", "kind", "phase", "player", "round", "seq")}
     assert not any(hasattr(e, "text") for e in game.log)
+
+
+def test_each_kind_has_its_own_data_type_and_its_json_reads_back(cards: CardSet) -> None:
+    """One frozen data type per kind; an event's JSON data gives back the same data, and the
+    table's messages (``table_wire``) carry every kind of event unchanged."""
+    assert set(EVENT_DATA) == set(get_args(EventKind))
+    assert len(set(EVENT_DATA.values())) == len(EVENT_DATA)
+    for kind, data_type in EVENT_DATA.items():
+        assert data_type.kind == kind
+        assert data_type.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    for game in played(cards):
+        for e in game.log:
+            assert isinstance(e.data, EVENT_DATA[e.kind])
+            data = json.loads(json.dumps(e.to_json()))["data"]
+            again = EVENT_DATA[e.kind](**EVENT_DATA[e.kind].fields_of_json(data))
+            assert json.loads(json.dumps(again.to_json())) == data, e
+        sent = read_view(json.loads(json.dumps(view_json(game.view_for(0)))))
+        assert sent.log == tuple(game.log)
+
+
+SAVED = Path(__file__).parent / "data" / "save-before-typed-events"
+
+
+def test_a_game_saved_before_the_events_were_typed_logs_what_it_logged_then() -> None:
+    """A save holds the answers, not the log: loading one replays the game. The log of a game
+    saved before each kind had its own data type (with the log's JSON as it was then, and the
+    frozen card data) is the same, in the same JSON, and reads as sentences."""
+    frozen = load_cards(Path(__file__).parent / "data" / "cards-frozen.yaml")
+    game = load_game(read_save(SAVED.with_suffix(".json")), frozen)
+    then = [json.loads(line) for line in
+            SAVED.with_suffix(".log.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert game.over and len(then) == len(game.log) > 100
+    assert [json.loads(json.dumps(e.to_json())) for e in game.log] == then
+    assert all(event_text(e, frozen, game.names) for e in game.log)
 
 
 def test_a_saved_game_reads_in_the_language_chosen_when_loaded(cards: CardSet) -> None:
@@ -165,6 +202,6 @@ async def test_the_board_log_of_a_resumed_game_is_in_german(cards: CardSet) -> N
 def test_a_plural_card_name_takes_a_plural_verb(cards, lang, card, said):
     """The card data tells which names are plurals, in which language (``name.plural``)."""
     set_language(lang)
-    ev = Event(0, 1, "reveal", "track", None, (card,), (("catastrophe", "plague"), ("left", 1)))
+    ev = Event(0, 1, "reveal", TrackData("plague", 1), None, (card,))
     assert event_text(ev, cards, ["Helena"]) == said
     set_language("en")

@@ -43,7 +43,6 @@ from peloponnes_tui.engine import (
     CatastrophePrompt,
     CompletePlan,
     CompletePrompt,
-    Event,
     FeedPlan,
     FeedPrompt,
     Game,
@@ -808,11 +807,6 @@ def _sequences(value: Any, out: list[tuple[Any, ...]]) -> None:
         out.append(tuple(value))
         for v in value:
             _sequences(v, out)
-    elif isinstance(value, Event):
-        _sequences(value.cards, out)
-        for k, v in value.data:
-            if k not in NOT_COINS:
-                _sequences(v, out)
     elif is_dataclass(value) and not isinstance(value, type):
         for f in fields(value):
             if f.name not in NOT_COINS:

@@ -246,8 +246,8 @@ def test_luxury_gained_is_what_a_payment_brings():
     assert any(luxury_gained(m.prompt, 0) for m in paid if isinstance(m.prompt, BuildPrompt))
     for m in paid:
         assert isinstance(m.prompt, BuildPrompt) and isinstance(m.answer, PayBuilding)
-        got = sum(e.get("gained") for e in m.new_events if e.kind == "luxury"
-                  and e.player == m.prompt.player and e.get("why") == "excess_production")
+        got = sum(e.data.gained for e in m.new_events if e.kind == "luxury"
+                  and e.player == m.prompt.player and e.data.why == "excess_production")
         assert got == luxury_gained(m.prompt, m.answer.luxury)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from peloponnes_tui.cards import load_cards
+from peloponnes_tui.cli import PLAYERS
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.simulate import play_game
 
@@ -18,6 +19,9 @@ def test_rule_numbers_follow_the_rulebook_and_the_card_data():
     assert n.symbols_for_protection == 3
     assert n.leftovers_per_power_point == 6
     assert rule_numbers(cards) is n  # one object per card set
+    assert (n.min_players, n.max_players) == PLAYERS  # the command line's own copy
+    assert (n.extra_income_per_card, n.bid_bonus_halves_per_card,
+            n.conquest_discount_per_card) == (1, 1, 1)
 
 
 def test_round_piles_are_the_piles_the_rounds_reveal_from():
@@ -42,3 +46,29 @@ def test_each_card_set_has_its_own_numbers():
     assert rule_numbers(cards).luxury_cap == cards.luxury.cap
     copy = cards.model_copy()
     assert copy is not cards and rule_numbers(copy) == rule_numbers(cards)
+
+
+def test_texts_take_their_numbers_from_the_engine(monkeypatch):
+    """``cards check``, the card texts, the help and the narrator write no rule number of their
+    own: with other numbers in the engine they say those."""
+    import peloponnes_tui.engine.numbers as numbers
+    from peloponnes_tui.card_text import function_text
+    from peloponnes_tui.cards_report import _legend, _pile_rounds
+    from peloponnes_tui.demo.narrator import rules
+    from peloponnes_tui.engine import Event
+    from peloponnes_tui.engine.log import IncomeData
+    from peloponnes_tui.log_text import event_text
+    from peloponnes_tui.tui.screens.help import phase_help
+
+    for name, value in (("CONQUEST_SURCHARGE", 4), ("EXTRA_INCOME_PER_CARD", 2),
+                        ("BID_BONUS_HALVES_PER_CARD", 3), ("CONQUEST_DISCOUNT_PER_CARD", 2)):
+        monkeypatch.setattr(numbers, name, value)
+    cards = load_cards().model_copy()  # a card set of its own: its numbers are worked out anew
+    assert "(+4 in the conquest row)" in _legend(cards)
+    assert [_pile_rounds(cards, p) for p in "ABC"] == ["rounds 1-3", "rounds 4-6", "rounds 7-8"]
+    assert [function_text(f, cards) for f in ("coin_income", "bid_bonus", "conquest_discount")
+            ] == ["+2 coin cards each income", "bids count +1½", "conquest row −2"]
+    assert "your bids count 1½ coins more" in phase_help(cards)["bidding"]
+    assert "(Barracks and Stockade take two off each)" in rules(cards)["bid"]
+    income = Event(0, 3, "income", IncomeData(5, False, 4, ("port",), False), 0)
+    assert "(2 from Port)" in event_text(income, cards, ["Helena"])

@@ -193,7 +193,7 @@ def test_plague_remove_the_civilization():
     assert helena.hand == hand
     assert game.inhabitants(helena) == 0 and game.power_points(helena) == 0
     assert game.symbols(helena, "plague") == 0
-    assert events(game, "removed", 0)[0].get("catastrophe") == "plague"
+    assert events(game, "removed", 0)[0].data.catastrophe == "plague"
 
 
 def test_plague_leaves_power_cards_alone():

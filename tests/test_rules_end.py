@@ -175,7 +175,7 @@ def test_late_protection_restores_the_civilization_card():
     assert cover in game.table.discard
     # The restoration comes after the final supply: Argos's inhabitants were not fed, and the
     # grain it would have eaten was excess (Well 1 + Wheat Fields 3 for 1 inhabitant: 3 luxury).
-    assert [e.get("gained") for e in events(game, "luxury", 0)] == [3]
+    assert [e.data.gained for e in events(game, "luxury", 0)] == [3]
     score = score_of(game, 0)
     assert score.population_tableau == inhabitants_of("argos", "wheat-fields")
     assert score.power_tableau == power_of("argos", "well")

@@ -57,11 +57,11 @@ def win(game: Game, card: str, n: int | None = None, use=None, luxury: int = 0) 
 
 def income_coins(game: Game, seat: int) -> list[int]:
     """Coin cards drawn as round income (the data of the income event)."""
-    return [e.get("coins") for e in events(game, "income", seat) if not e.get("once")]
+    return [e.data.coins for e in events(game, "income", seat) if not e.data.once]
 
 
 def luxury_gained(game: Game, seat: int) -> list[int]:
-    return [e.get("gained") for e in events(game, "luxury", seat)]
+    return [e.data.gained for e in events(game, "luxury", seat)]
 
 
 def coin_cards(n: int) -> str:
@@ -605,7 +605,7 @@ def test_the_discard_pile_is_shuffled_as_soon_as_the_pile_runs_out():
     (ev,) = events(game, "reshuffle")
     assert (ev.round, ev.phase) == (1, "income")
     assert said(game, ev) == "The discard pile (2 coin cards) is shuffled into a new draw pile."
-    assert [e.get("coins") for e in events(game, "income")] == [helena_income, leonidas_income]
+    assert [e.data.coins for e in events(game, "income")] == [helena_income, leonidas_income]
     assert not events(game, "coins_out")
 
 

@@ -468,7 +468,7 @@ def test_passing_counts_as_zero_and_the_market_bonus_is_ignored():
     bid(game, 1, "quarry", 2)
     bid(game, 2, "pasture", 2)  # counts 3 for bidding, 2 for turn order
     assert game.order == [1, 2, 0]
-    assert events(game, "turn_order")[-1].get("order") == (1, 2, 0)
+    assert events(game, "turn_order")[-1].data.order == (1, 2, 0)
 
 
 def test_reveal_turn_order_setup_coin_conservation():

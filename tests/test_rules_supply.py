@@ -144,7 +144,7 @@ def test_excess_grain_becomes_luxury_goods_helena_example():
     assert game.inhabitants(helena) == 9
     assert game.production(helena, "grain") == 12
     assert helena.luxury == 1 + 3
-    assert events(game, "luxury", 0)[0].get("gained") == 3
+    assert events(game, "luxury", 0)[0].data.gained == 3
 
 
 def test_excess_grain_stops_at_seventeen_luxury_goods():

@@ -62,8 +62,8 @@ def test_under_construction_building_counts_fully():
     assert (build.production_stone, build.missing_stone, build.excess) == (2, 0, 0)
     game.answer(PayBuilding())
     # income: the summary card for the inhabitants, +1 for the Port under construction
-    income = [e for e in events(game, "income", 0) if not e.get("once")]
-    assert [e.get("coins") for e in income] == [
+    income = [e for e in events(game, "income", 0) if not e.data.once]
+    assert [e.data.coins for e in income] == [
         CARDS.income_for(inhabitants_of(*tableau)).coins + 1]
     assert "(1 from Port)" in said(game, income[0])
 
@@ -264,9 +264,9 @@ def test_coins_run_out():
     # Leonidas' 2 coin cards went to the discard pile; his income (Corinth 2 + Forest 1 = 3
     # inhabitants: 2 coin cards) reshuffles and takes both; Helena's income finds nothing.
     leo_income, hel_income = (
-        [e for e in events(game, "income", s) if not e.get("once")] for s in (1, 0))
-    assert [e.get("coins") for e in leo_income] == [2]
-    assert [e.get("coins") for e in hel_income] == [0]
+        [e for e in events(game, "income", s) if not e.data.once] for s in (1, 0))
+    assert [e.data.coins for e in leo_income] == [2]
+    assert [e.data.coins for e in hel_income] == [0]
     assert len(game.players[0].hand) == 36
     assert len(game.players[1].hand) == 36
     assert t.coin_pile == [] and t.discard == []
@@ -277,7 +277,7 @@ def test_eight_incomes_in_a_game():
     there is no ninth income."""
     game = play_game(CARDS, ["random"] * 3, seed=5)
     assert game.over
-    incomes = [e for e in game.log if e.kind == "income" and not e.get("once")]
+    incomes = [e for e in game.log if e.kind == "income" and not e.data.once]
     for seat in range(3):
         mine = [e for e in incomes if e.player == seat]
         assert [e.round for e in mine] == list(range(1, ROUNDS + 1))
@@ -308,7 +308,7 @@ def test_luxury_card_inhabitants_not_counted_for_income():
     assert game.inhabitants(leo) == 9  # 11 with the luxury card would give a luxury good
     pass_(game, 0)
     pass_(game, 1)
-    coins_drawn = {s: [e.get("coins") for e in events(game, "income", s)] for s in (0, 1)}
+    coins_drawn = {s: [e.data.coins for e in events(game, "income", s)] for s in (0, 1)}
     assert coins_drawn == {0: [CARDS.income_for(n).coins], 1: [CARDS.income_for(9).coins]}
     assert CARDS.income_for(n).coins != CARDS.income_for(n + 2).coins
     assert CARDS.income_for(11).luxury > 0

@@ -73,7 +73,7 @@ def test_covered_card_counts_only_its_symbol():
     game.answer(CatastropheAnswer((("civ", coin(game, 0, "grain")),)))
     # Then drought: Helena is protected by three drought symbols, one of them on the covered Well.
     protected = events(game, "protected", 0)
-    assert [e.get("catastrophe") for e in protected] == ["drought"]
+    assert [e.data.catastrophe for e in protected] == ["drought"]
     assert "three Drought symbols" in said(game, protected[0])
     assert placed(game, 0, "pine-forest").cover is None
     # The covered Market adds nothing to her bids.
@@ -200,7 +200,7 @@ def test_forced_catastrophe_removal():
     assert helena.landscapes == []
     assert "forest" in game.table.box
     removed = events(game, "removed")
-    assert [(e.player, e.get("catastrophe")) for e in removed] == [
+    assert [(e.player, e.data.catastrophe) for e in removed] == [
         (0, "plague"), (1, "plague"), (0, "tempest")]
     assert all("must remove" in said(game, e) for e in removed)
     # Leonidas has a choice of landscape, so he is asked; covering is impossible.
@@ -266,7 +266,7 @@ def test_excess_grain_after_removal():
     # Left: 1 inhabitant and 3 grain, so 2 excess grain become 2 luxury goods.
     assert helena.civ_state == "removed"
     assert helena.luxury == 2
-    assert [e.get("gained") for e in events(game, "luxury", 0)] == [2]
+    assert [e.data.gained for e in events(game, "luxury", 0)] == [2]
 
 
 def test_inhabitant_coins_not_counted_as_coins_for_power():
@@ -350,7 +350,7 @@ def test_decline_cover_cannot_use_luxury():
     assert isinstance(prompt, CatastrophePrompt) and prompt.catastrophe == "decline"
     assert helena.luxury == 0
     assert prompt.luxury_usable == 0
-    assert [e.get("lost") for e in events(game, "luxury_lost", 0)] == [5]
+    assert [e.data.lost for e in events(game, "luxury_lost", 0)] == [5]
     expect_illegal(game, CatastropheAnswer((("luxury", "luxury"),)), "cannot trade")
     wood = coin(game, 0, "wood")
     game.answer(CatastropheAnswer((("luxury", wood),)))
@@ -433,7 +433,7 @@ def test_two_strikes_in_one_round_resolve_in_order():
     assert (feed.inhabitants, feed.grain) == (3, 2)
     kinds = [e.kind for e in game.log if e.kind in ("reveal", "strike", "covered", "supply")]
     assert kinds == ["reveal", "strike", "covered", "strike", "covered", "supply"]
-    strikes = [e.get("catastrophe") for e in events(game, "strike")]
+    strikes = [e.data.catastrophe for e in events(game, "strike")]
     assert strikes == ["tempest", "earthquake"]
 
     # Two matching symbols among the first two cards move a marker two spaces (and strike once).
@@ -445,7 +445,7 @@ def test_two_strikes_in_one_round_resolve_in_order():
     )
     assert game.table.markers["tempest"] == 3
     assert game.table.struck == ["tempest"]
-    assert [e.get("catastrophe") for e in events(game, "strike")] == ["tempest"]
+    assert [e.data.catastrophe for e in events(game, "strike")] == ["tempest"]
 
 
 def test_cover_with_luxury_draws_blind():
@@ -489,5 +489,5 @@ def test_supply_card_moves_no_marker():
     assert [e.cards for e in events(game, "track")] == [("gymnasium",)]
     # The supply card still brings a supply phase: Helena's spare grain becomes luxury.
     assert len(events(game, "supply")) == 1
-    assert [(e.player, e.get("gained")) for e in events(game, "luxury")] == [(0, 1)]
+    assert [(e.player, e.data.gained) for e in events(game, "luxury")] == [(0, 1)]
     assert isinstance(game.pending, BidPrompt)

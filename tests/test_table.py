@@ -82,6 +82,25 @@ def test_what_others_see_of_a_decision_and_of_a_view(cards: CardSet) -> None:
     assert onlooker_view(game.view_for(1)).hand == ()
 
 
+@pytest.mark.parametrize("change", [
+    lambda e: e.update(data=[["civ", "olympia"], ["coin", 5]]),  # a misspelt field
+    lambda e: e.update(data=[["civ", "olympia"], ["coins", 5], ["colour", "red"]]),
+    lambda e: e.update(data=[["civ", "olympia"]]),  # a field missing
+    lambda e: e.update(data=[["civ", "olympia"], ["coins", "many"]]),
+    lambda e: e.update(kind="setup_x"),
+    lambda e: e.update(kind="strike"),  # the data of another kind
+])
+def test_a_view_whose_log_does_not_fit_is_refused(cards: CardSet, change: Any) -> None:
+    """An event's data is read as its kind's own type: a device refuses a view whose log holds
+    data that does not fit (the first event of a game is a ``setup``)."""
+    sent = json.loads(json.dumps(view_json(Game.new(["A", "B"], 2, cards).view_for(0))))
+    assert sent["log"][0]["kind"] == "setup"
+    read_view(sent)
+    change(sent["log"][0])
+    with pytest.raises(WireError):
+        read_view(sent)
+
+
 @pytest.mark.parametrize("text", [
     "", "nonsense", "[]", '{"v": 2, "type": "hello", "key": "k"}',
     '{"v": 1, "type": "hello"}', '{"v": 1, "type": "shout", "key": "k"}',

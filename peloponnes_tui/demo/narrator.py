@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
+from peloponnes_tui.card_text import bonus_coins
 from peloponnes_tui.cards import CardSet
-from peloponnes_tui.engine.log import Event, Phase
+from peloponnes_tui.engine.log import Event, LuxuryData, Phase, StrikeData
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.i18n import _, in_words, language, ngettext, share_in_words
 
@@ -120,10 +121,12 @@ def rules(cards: CardSet) -> dict[str, str]:
         "fed": _("Grain production feeds first; grain or inhabitant coin cards, luxury goods or "
                  "removing cards make up a shortfall. The luxury card's inhabitants never eat."),
         "bid": _("A bid is a number of coin cards no lower than the card's value. In the conquest "
-                 "row a card costs its value plus {surcharge} (Barracks and Stockade take one off "
-                 "each), but a bid there can never be beaten. Market and Agora make each bid "
-                 "count half a coin more, so a tie goes to their owner.").format(
-                     surcharge=in_words(n.conquest_surcharge)),
+                 "row a card costs its value plus {surcharge} (Barracks and Stockade take "
+                 "{discount} off each), but a bid there can never be beaten. Market and Agora "
+                 "make each bid count {bonus} more, so a tie goes to their owner.").format(
+                     surcharge=in_words(n.conquest_surcharge),
+                     discount=in_words(n.conquest_discount_per_card),
+                     bonus=bonus_coins(n.bid_bonus_halves_per_card)),
         "outbid": _("To take a card someone has bid on, you must bid more. The beaten player at "
                     "once moves the same bid to another card where it is high enough - which can "
                     "beat someone else in turn - or takes it back."),
@@ -228,17 +231,18 @@ class Narrator:
     def rule_for(self, event: Event) -> tuple[str, str] | None:
         """(key, explanation) of the rule behind an event, or None."""
         by_kind, by_catastrophe, by_luxury, cap = self._rules()
-        if event.kind == "strike":
-            cat = str(event.get("catastrophe"))
-            return f"strike:{cat}", by_catastrophe.get(cat, "")
-        if event.kind == "luxury":
-            key = str(event.get("why"))
-            text = by_luxury.get(key)
-            if text is None:
-                return None
-            if event.get("gained") < event.get("amount"):  # the cap kept some back
-                return f"luxury:{key}:cap", text + " " + cap
-            return f"luxury:{key}", text
+        match event.data:
+            case StrikeData(catastrophe=cat):
+                return f"strike:{cat}", by_catastrophe.get(cat, "")
+            case LuxuryData(why=key, gained=gained, amount=amount):
+                text = by_luxury.get(key)
+                if text is None:
+                    return None
+                if gained < amount:  # the cap kept some back
+                    return f"luxury:{key}:cap", text + " " + cap
+                return f"luxury:{key}", text
+            case _:
+                pass
         rule = by_kind.get(event.kind)
         return (event.kind, rule) if rule else None
 

@@ -18,7 +18,16 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.core import Flow, GameCore
-from peloponnes_tui.engine.log import PassReason, WithdrawReason
+from peloponnes_tui.engine.log import (
+    BidData,
+    DiscardedData,
+    MoveBidData,
+    OutbidData,
+    PassData,
+    PassReason,
+    WithdrawData,
+    WithdrawReason,
+)
 from peloponnes_tui.engine.names import shown
 from peloponnes_tui.engine.payment import check_coins, check_luxury
 from peloponnes_tui.engine.prompts import (
@@ -102,8 +111,7 @@ def bidding(core: GameCore) -> Flow:
         p.bid_card, p.bid_coins = ans.card, list(ans.coins) + extra
         p.bid_count = len(p.bid_coins)
         target = next(t for t in prompt.targets if t.card == ans.card)
-        core.event("bid", seat, (ans.card,),
-                   data=(("coins", p.bid_count), ("row", target.row), ("luxury", ans.luxury)))
+        core.event(BidData(p.bid_count, target.row, ans.luxury), seat, (ans.card,))
         yield from _outbid_chain(core, target.holder)
     t = core.table
     taken = {p.bid_card for p in core.players if p.bid_card}
@@ -111,7 +119,7 @@ def bidding(core: GameCore) -> Flow:
         for card in row:
             if card not in taken:
                 t.box.append(card)
-                core.event("discarded", cards=(card,))
+                core.event(DiscardedData(), cards=(card,))
         row[:] = [card for card in row if card in taken]  # the box now holds the others
 
 
@@ -122,7 +130,7 @@ def _outbid_chain(core: GameCore, displaced: int | None) -> Flow:
         bid_card = d.bid_card or ""
         targets = tuple(t for t in targets_for(core, d, exclude=d.bid_card)
                         if t.need_coins <= d.bid_count)
-        core.event("outbid", displaced, (bid_card,))
+        core.event(OutbidData(), displaced, (bid_card,))
         if not targets:
             withdraw(core, d, "nowhere_to_move")
             return
@@ -136,15 +144,14 @@ def _outbid_chain(core: GameCore, displaced: int | None) -> Flow:
         assert isinstance(reply, MoveBid)
         moved_to = next(t for t in targets if t.card == reply.card)
         d.bid_card = reply.card
-        core.event("move_bid", displaced, (reply.card,),
-                   data=(("coins", d.bid_count), ("row", moved_to.row)))
+        core.event(MoveBidData(d.bid_count, moved_to.row), displaced, (reply.card,))
         displaced = moved_to.holder
 
 
 def pass_(core: GameCore, p: Player, why: PassReason) -> None:
     drawn = core.draw(COINS_FOR_PASSING)  # fewer if the coin cards run out (R18)
     p.hand.extend(drawn)
-    core.event("pass", p.seat, data=(("why", why), ("coins", len(drawn))))
+    core.event(PassData(why, len(drawn)), p.seat)
 
 
 def withdraw(core: GameCore, p: Player, why: WithdrawReason) -> None:
@@ -152,7 +159,7 @@ def withdraw(core: GameCore, p: Player, why: WithdrawReason) -> None:
     p.bid_card, p.bid_coins, p.bid_count = None, [], 0
     drawn = core.draw(COINS_FOR_PASSING)
     p.hand.extend(drawn)
-    core.event("withdraw", p.seat, data=(("why", why), ("coins", len(drawn))))
+    core.event(WithdrawData(why, len(drawn)), p.seat)
 
 
 def targets_for(core: GameCore, p: Player, exclude: str | None = None) -> list[BidTarget]:

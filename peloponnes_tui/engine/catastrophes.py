@@ -15,7 +15,15 @@ from __future__ import annotations
 
 from peloponnes_tui.cards import CatastropheId
 from peloponnes_tui.engine.core import Flow, GameCore
-from peloponnes_tui.engine.log import CoverPayment
+from peloponnes_tui.engine.log import (
+    CoveredData,
+    CoverPayment,
+    LuxuryLostData,
+    ProtectedData,
+    RemovedData,
+    StrikeData,
+    UnaffectedData,
+)
 from peloponnes_tui.engine.names import shown
 from peloponnes_tui.engine.payment import check_coins
 from peloponnes_tui.engine.prompts import CatastropheAnswer, CatastrophePrompt, IllegalAnswer
@@ -32,12 +40,12 @@ def hit_count(row_size: int) -> int:
 
 
 def strike(core: GameCore, cat: CatastropheId) -> Flow:
-    core.event("strike", data=(("catastrophe", cat),))
+    core.event(StrikeData(cat))
     for seat in list(core.order):
         p = core.players[seat]
         protector = core.protector(p, cat)
         if protector is not None:
-            core.event("protected", seat, data=(("catastrophe", cat), ("by", protector)))
+            core.event(ProtectedData(cat, protector), seat)
             continue
         prompt = catastrophe_prompt(core, p, cat)
         if prompt is None:
@@ -62,7 +70,7 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
     luxury_usable = core.luxury_for_coins(p)
     if cat == "decline":
         if p.luxury:
-            core.event("luxury_lost", p.seat, data=(("lost", p.luxury),))
+            core.event(LuxuryLostData(p.luxury), p.seat)
             p.luxury = 0
         if p.luxury_state != "active":
             return None
@@ -71,7 +79,7 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
         luxury_usable = 0
     elif cat == "plague":
         if p.civ_state != "active":
-            core.event("unaffected", p.seat, data=(("catastrophe", cat),))
+            core.event(UnaffectedData(cat), p.seat)
             return None
         candidates, count = (CIV,), 1
     elif cat in ("earthquake", "tempest"):
@@ -79,7 +87,7 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
         candidates = tuple(x.card for x in row if not x.covered)
         count = hit_count(len(candidates))
         if count == 0:
-            core.event("unaffected", p.seat, data=(("catastrophe", cat),))
+            core.event(UnaffectedData(cat), p.seat)
             return None
     else:  # drought
         power_cards = core.cards.power_by_id
@@ -87,7 +95,7 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
                   if not x.covered]
         top = max((g for g, _ in grains), default=0)
         if top == 0:
-            core.event("unaffected", p.seat, data=(("catastrophe", cat),))
+            core.event(UnaffectedData(cat), p.seat)
             return None
         candidates = tuple(c for g, c in grains if g == top)
         count = 1
@@ -120,9 +128,7 @@ def apply(core: GameCore, p: Player, cat: CatastropheId, ans: CatastropheAnswer,
     for card, how in ans.treatments:
         if how == "remove":
             core.remove(p, card)
-            core.event("removed", p.seat, core.power_cards_of(card),
-                       data=(("card", card), ("civ", p.civ), ("catastrophe", cat),
-                             ("forced", forced)))
+            core.event(RemovedData(card, p.civ, cat, forced), p.seat, core.power_cards_of(card))
             continue
         paid: CoverPayment
         if how == "luxury":
@@ -140,5 +146,4 @@ def apply(core: GameCore, p: Player, cat: CatastropheId, ans: CatastropheAnswer,
             placed = p.find(card)
             assert placed is not None
             placed.cover, placed.cover_cause = coin, cat
-        core.event("covered", p.seat, core.power_cards_of(card),
-                   data=(("card", card), ("civ", p.civ), ("catastrophe", cat), ("paid", paid)))
+        core.event(CoveredData(card, p.civ, cat, paid), p.seat, core.power_cards_of(card))

@@ -12,11 +12,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Sequence
-from typing import Any
 
 from peloponnes_tui.cards import CardSet, CatastropheId, CivilizationCard, Function, Resource
 from peloponnes_tui.engine import tableau
-from peloponnes_tui.engine.log import Event, EventKind, LuxuryReason, Phase
+from peloponnes_tui.engine.log import (
+    AnyEventData,
+    CoinsOutData,
+    Event,
+    LuxuryData,
+    LuxuryReason,
+    Phase,
+    ReshuffleData,
+)
 from peloponnes_tui.engine.names import card_label, card_ref, catastrophe_name
 from peloponnes_tui.engine.prompts import AnyAnswer, AnyPrompt
 from peloponnes_tui.engine.state import CIV, LUXURY, Player, Table
@@ -50,9 +57,9 @@ class GameCore:
 
     # -- the log --------------------------------------------------------------------------------
 
-    def event(self, kind: EventKind, player: int | None = None, cards: tuple[str, ...] = (),
-              data: tuple[tuple[str, Any], ...] = ()) -> None:
-        self.log.append(Event(len(self.log), self.round, self.phase, kind, player, cards, data))
+    def event(self, data: AnyEventData, player: int | None = None,
+              cards: tuple[str, ...] = ()) -> None:
+        self.log.append(Event(len(self.log), self.round, self.phase, data, player, cards))
         if self.observer is not None:
             self.observer(self)
 
@@ -88,7 +95,7 @@ class GameCore:
         out: list[int] = []
         for _ in range(n):
             if not t.coin_pile and not self.reshuffle():
-                self.event("coins_out")
+                self.event(CoinsOutData())
                 break
             out.append(t.coin_pile.pop())
         self.turned_up += len(out)
@@ -105,7 +112,7 @@ class GameCore:
         t.coin_pile = t.discard
         t.discard = []
         self.rng.shuffle(t.coin_pile)
-        self.event("reshuffle", data=(("coins", len(t.coin_pile)),))
+        self.event(ReshuffleData(len(t.coin_pile)))
         return True
 
     def discard(self, p: Player, coins: Sequence[int]) -> None:
@@ -186,16 +193,15 @@ class GameCore:
     def luxury_cap(self, p: Player) -> int:
         return tableau.luxury_cap(self.cards, p)
 
-    def gain_luxury(self, p: Player, amount: int, why: LuxuryReason,
-                    more: tuple[tuple[str, Any], ...] = ()) -> None:
+    def gain_luxury(self, p: Player, amount: int, why: LuxuryReason, card: str | None = None,
+                    inhabitants: int | None = None) -> None:
         """Add luxury goods up to the player's cap; the log says how many were due (``amount``)
-        and how many were kept (``gained``) under which cap; ``more`` is the reason's own data
-        (the card of a one-time income, the inhabitants of an income row)."""
+        and how many were kept (``gained``) under which cap, and the reason's own data (the
+        ``card`` of a one-time income, the ``inhabitants`` of an income row)."""
         cap = self.luxury_cap(p)
         got = tableau.luxury_kept(amount, p.luxury, cap)
         p.luxury += got
-        self.event("luxury", p.seat, data=(("gained", got), ("amount", amount), ("cap", cap),
-                                           ("why", why), *more))
+        self.event(LuxuryData(got, amount, cap, why, card, inhabitants), p.seat)
 
     def luxury_for_coins(self, p: Player) -> int:
         """Luxury goods that can be traded for blind coin cards right now."""

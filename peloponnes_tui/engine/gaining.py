@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from peloponnes_tui.cards import CardSet, PowerCard
 from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.log import BuildData, ConstructionData, GainData, LostData
 from peloponnes_tui.engine.payment import check_payment, payment_outcome
 from peloponnes_tui.engine.prompts import (
     BuildPrompt,
@@ -49,13 +50,13 @@ def gain(core: GameCore) -> Flow:
             row.remove(card)
             p.landscapes.append(Placed(card))
             p.won.append(card)
-            core.event("gain", seat, (card,))
+            core.event(GainData(), seat, (card,))
             continue
         prompt = build_prompt(core, p, info)
         if not prompt.can_pay and not prompt.can_construct:
             row.remove(card)
             t.box.append(card)
-            core.event("lost", seat, (card,), data=(("why", "cannot_build"),))
+            core.event(LostData("cannot_build"), seat, (card,))
             continue
         ans = yield prompt
         row.remove(card)
@@ -67,16 +68,14 @@ def gain(core: GameCore) -> Flow:
                 coin = ans.coin
             p.buildings.append(Placed(card, pledge=coin))
             p.won.append(card)
-            core.event("construction", seat, (card,),
-                       data=(("paid", "luxury" if ans.coin is None else "coin"),))
+            core.event(ConstructionData("luxury" if ans.coin is None else "coin"), seat, (card,))
         else:
             assert isinstance(ans, PayBuilding)
             core.discard(p, ans.coins)
             p.luxury -= ans.luxury
             p.buildings.append(Placed(card))
             p.won.append(card)
-            core.event("build", seat, (card,),
-                       data=(("coins", len(ans.coins)), ("luxury", ans.luxury)))
+            core.event(BuildData(len(ans.coins), ans.luxury), seat, (card,))
             if not ans.luxury and prompt.excess:
                 core.gain_luxury(p, prompt.excess, "excess_production")
 

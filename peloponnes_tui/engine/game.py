@@ -37,7 +37,7 @@ from peloponnes_tui.engine import (
     turn_order,
 )
 from peloponnes_tui.engine.core import Flow, GameCore, Observer
-from peloponnes_tui.engine.log import Phase
+from peloponnes_tui.engine.log import Phase, PositionData
 from peloponnes_tui.engine.position import Position, apply_position
 from peloponnes_tui.engine.prompts import (
     ANSWER_WORDS,
@@ -148,7 +148,7 @@ class Game(GameCore):
             except (KeyError, ValueError) as exc:
                 raise GameSetupError(str(exc)) from None
             start = position.round
-            self.event("position", data=(("round", start),))
+            self.event(PositionData(start))
         setup.announce(self)
         self._flow = self._run(Step(start, "reveal"))
         self.pending: AnyPrompt | None = next(self._flow, None)

@@ -9,6 +9,8 @@ uncovered Port and Temple.
 from __future__ import annotations
 
 from peloponnes_tui.engine.core import GameCore
+from peloponnes_tui.engine.log import IncomeData
+from peloponnes_tui.engine.tableau import EXTRA_INCOME_PER_CARD
 
 
 def income(core: GameCore, final: bool) -> None:
@@ -22,17 +24,15 @@ def income(core: GameCore, final: bool) -> None:
             if info.income.coins:
                 once = core.draw(info.income.coins)
                 p.hand.extend(once)
-                core.event("income", seat, (card,), data=(("coins", len(once)), ("once", True)))
+                core.event(IncomeData(len(once), True), seat, (card,))
             if info.income.luxury:
-                core.gain_luxury(p, info.income.luxury, "one_time", (("card", card),))
+                core.gain_luxury(p, info.income.luxury, "one_time", card=card)
         p.won = []
         inhabitants = core.inhabitants(p)
         row = core.cards.income_for(inhabitants)
         extra = core.function_cards(p, "coin_income")  # Port, Temple of Apollo: one each
-        drawn = core.draw(row.coins + len(extra))
+        drawn = core.draw(row.coins + EXTRA_INCOME_PER_CARD * len(extra))
         p.hand.extend(drawn)
-        core.event("income", seat, data=(("coins", len(drawn)), ("once", False),
-                                         ("inhabitants", inhabitants), ("extra", extra),
-                                         ("final", final)))
+        core.event(IncomeData(len(drawn), False, inhabitants, extra, final), seat)
         if row.luxury:
-            core.gain_luxury(p, row.luxury, "inhabitants", (("inhabitants", inhabitants),))
+            core.gain_luxury(p, row.luxury, "inhabitants", inhabitants=inhabitants)

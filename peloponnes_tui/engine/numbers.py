@@ -15,7 +15,12 @@ from peloponnes_tui.engine.catastrophes import ROW_SHARE
 from peloponnes_tui.engine.reveal import CARDS_THAT_MOVE_MARKERS
 from peloponnes_tui.engine.scoring import LEFTOVERS_PER_POWER_POINT
 from peloponnes_tui.engine.setup import MAX_PLAYERS, MIN_PLAYERS, PILE_ORDER
-from peloponnes_tui.engine.tableau import SYMBOLS_FOR_PROTECTION
+from peloponnes_tui.engine.tableau import (
+    BID_BONUS_HALVES_PER_CARD,
+    CONQUEST_DISCOUNT_PER_CARD,
+    EXTRA_INCOME_PER_CARD,
+    SYMBOLS_FOR_PROTECTION,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +42,9 @@ class RuleNumbers:
     symbols_for_protection: int  # catastrophe symbols of one kind that protect from it
     row_share: int  # earthquake and tempest hit one card in this many, rounded up
     round_piles: tuple[str, ...]  # the power card pile (A, B, C) each round reveals from, in order
+    extra_income_per_card: int  # coin cards each Port/Temple adds to an income
+    bid_bonus_halves_per_card: int  # half coins each Market/Agora adds to a bid
+    conquest_discount_per_card: int  # coin cards each Barracks/Stockade takes off in conquest
 
 
 def _numbers(cards: CardSet) -> RuleNumbers:
@@ -51,7 +59,9 @@ def _numbers(cards: CardSet) -> RuleNumbers:
         luxury_card_inhabitants=lux.inhabitants, luxury_card_power=lux.power,
         leftovers_per_power_point=LEFTOVERS_PER_POWER_POINT,
         symbols_for_protection=SYMBOLS_FOR_PROTECTION, row_share=ROW_SHARE,
-        round_piles=_round_piles(cards))
+        round_piles=_round_piles(cards), extra_income_per_card=EXTRA_INCOME_PER_CARD,
+        bid_bonus_halves_per_card=BID_BONUS_HALVES_PER_CARD,
+        conquest_discount_per_card=CONQUEST_DISCOUNT_PER_CARD)
 
 
 def _round_piles(cards: CardSet) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from peloponnes_tui.cards import CARDS_PER_ROUND, CatastropheId
 from peloponnes_tui.engine.core import GameCore
+from peloponnes_tui.engine.log import RevealData, TrackData
 
 # Only the first two revealed cards move the catastrophe markers.
 CARDS_THAT_MOVE_MARKERS = 2
@@ -32,20 +33,18 @@ def reveal(core: GameCore) -> Revealed:
     t.conquest = drawn[n:]
     power_cards = core.cards.power_by_id
     pile = power_cards[drawn[0]].pile if drawn else "?"
-    core.event("reveal", cards=tuple(drawn),
-               data=(("pile", pile), ("market", tuple(t.market)),
-                     ("conquest", tuple(t.conquest))))
+    core.event(RevealData(pile, tuple(t.market), tuple(t.conquest)), cards=tuple(drawn))
     strikes: list[CatastropheId] = []
     for cid in drawn[:CARDS_THAT_MOVE_MARKERS]:
         cat = power_cards[cid].catastrophe
         if cat is None:
             continue
         if cat in t.struck:
-            core.event("track", cards=(cid,), data=(("shows", cat),))
+            core.event(TrackData(cat, None), cards=(cid,))
             continue
         t.markers[cat] += 1
         left = core.cards.catastrophe_by_id[cat].steps - t.markers[cat]
-        core.event("track", cards=(cid,), data=(("catastrophe", cat), ("left", left)))
+        core.event(TrackData(cat, left), cards=(cid,))
         if left == 0:
             t.struck.append(cat)
             strikes.append(cat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from peloponnes_tui.engine.core import GameCore
+from peloponnes_tui.engine.log import RestoredData, ScoreData, WinnerData
 from peloponnes_tui.engine.state import CIV, LUXURY
 
 # Coin cards and luxury goods left over: every so many count one power point.
@@ -66,19 +67,17 @@ def restore(core: GameCore) -> None:
                         discard.append(x.cover)
                         x.cover, x.cover_cause = None, None
                         changed = True
-                        core.event("restored", p.seat, (x.card,),
-                                   data=(("catastrophe", cat), ("card", x.card)))
+                        core.event(RestoredData(cat, x.card), p.seat, (x.card,))
                 if cat == "plague" and p.civ_cover is not None:
                     discard.append(p.civ_cover)
                     p.civ_state, p.civ_cover = "active", None
                     changed = True
-                    core.event("restored", p.seat, data=(("catastrophe", cat), ("card", CIV)))
+                    core.event(RestoredData(cat, CIV), p.seat)
                 if cat == "decline" and p.luxury_cover is not None:
                     discard.append(p.luxury_cover)
                     p.luxury_state, p.luxury_cover = "active", None
                     changed = True
-                    core.event("restored", p.seat,
-                               data=(("catastrophe", cat), ("card", LUXURY)))
+                    core.event(RestoredData(cat, LUXURY), p.seat)
 
 
 def score(core: GameCore) -> tuple[tuple[Score, ...], tuple[int, ...]]:
@@ -103,7 +102,6 @@ def score(core: GameCore) -> tuple[tuple[Score, ...], tuple[int, ...]]:
         replace(s, rank=1 + sum(1 for o in raw if o.tiebreak > s.tiebreak)) for s in raw)
     winners = tuple(s.seat for s in scores if s.rank == 1)
     for s in sorted(scores, key=lambda s: s.rank):
-        core.event("score", s.seat, data=(("population", s.population), ("power", s.power),
-                                          ("score", s.score), ("rank", s.rank)))
-    core.event("winner", data=(("winners", winners),))
+        core.event(ScoreData(s.population, s.power, s.score, s.rank), s.seat)
+    core.event(WinnerData(winners))
     return scores, winners

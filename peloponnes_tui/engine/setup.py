@@ -9,6 +9,7 @@ rest stay in the box.
 from __future__ import annotations
 
 from peloponnes_tui.engine.core import GameCore
+from peloponnes_tui.engine.log import SetupData, StartOrderData
 from peloponnes_tui.engine.state import Player, Table
 
 MIN_PLAYERS = 2
@@ -46,5 +47,5 @@ def start_order(core: GameCore) -> list[int]:
 def announce(core: GameCore) -> None:
     for p in core.players:
         civ = core.civilization(p)
-        core.event("setup", p.seat, data=(("civ", civ.id), ("coins", len(p.hand))))
-    core.event("start_order", data=(("order", tuple(core.order)),))
+        core.event(SetupData(civ.id, len(p.hand)), p.seat)
+    core.event(StartOrderData(tuple(core.order)))

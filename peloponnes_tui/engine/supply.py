@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.engine.core import Flow, GameCore
+from peloponnes_tui.engine.log import CompletedData, FedData, LostData, RemovedData, SupplyData
 from peloponnes_tui.engine.names import card_ref, shown
 from peloponnes_tui.engine.payment import check_coins, check_luxury, check_payment
 from peloponnes_tui.engine.prompts import (
@@ -32,12 +33,12 @@ from peloponnes_tui.message import message_n
 
 
 def supply(core: GameCore, final: bool) -> Flow:
-    core.event("supply", data=(("final", final),))
+    core.event(SupplyData(final))
     for seat in list(core.order):
         p = core.players[seat]
         need, grain = core.inhabitants(p), core.production(p, "grain")
         if need <= grain:
-            core.event("fed", p.seat, data=(("inhabitants", need), ("grain", grain)))
+            core.event(FedData(need, grain), p.seat)
             if grain > need:
                 core.gain_luxury(p, grain - need, "excess_grain")
         else:
@@ -159,15 +160,12 @@ def check_feed(cards: CardSet, civ: str, prompt: FeedPrompt, plan: FeedPlan) -> 
 def apply_feed(core: GameCore, p: Player, plan: FeedPlan) -> None:
     for card in plan.remove:
         core.remove(p, card)
-        core.event("removed", p.seat, core.power_cards_of(card),
-                   data=(("card", card), ("civ", p.civ)))
+        core.event(RemovedData(card, p.civ), p.seat, core.power_cards_of(card))
     core.discard(p, plan.grain_coins + plan.inhabitant_coins)
     p.luxury -= plan.luxury
     need, grain = core.inhabitants(p), core.production(p, "grain")
-    core.event("fed", p.seat, data=(("inhabitants", need), ("grain", grain),
-                                    ("grain_coins", len(plan.grain_coins)),
-                                    ("inhabitant_coins", len(plan.inhabitant_coins)),
-                                    ("luxury", plan.luxury)))
+    core.event(FedData(need, grain, len(plan.grain_coins), len(plan.inhabitant_coins),
+                       plan.luxury), p.seat)
     if grain > need:
         core.gain_luxury(p, grain - need, "excess_grain")
 
@@ -206,7 +204,7 @@ def apply_complete(core: GameCore, p: Player, plan: CompletePlan) -> None:
             assert x.pledge is not None
             core.table.discard.append(x.pledge)
             x.pledge = None
-            core.event("completed", p.seat, (x.card,))
+            core.event(CompletedData(), p.seat, (x.card,))
         else:
             core.remove(p, x.card)
-            core.event("lost", p.seat, (x.card,), data=(("why", "unpaid"),))
+            core.event(LostData("unpaid"), p.seat, (x.card,))

@@ -19,6 +19,10 @@ INHABITANTS, POWER_POINTS, WOOD, STONE, GRAIN = range(5)
 _RESOURCE_INDEX: dict[str, int] = {"wood": WOOD, "stone": STONE, "grain": GRAIN}
 # Three catastrophe symbols of one kind protect from that catastrophe (the rulebook's rule).
 SYMBOLS_FOR_PROTECTION = 3
+# What each uncovered building with a special function adds (the rulebook's card texts):
+EXTRA_INCOME_PER_CARD = 1  # Port, Temple of Apollo: coin cards to every income
+BID_BONUS_HALVES_PER_CARD = 1  # Market, Agora: half coins to every bid
+CONQUEST_DISCOUNT_PER_CARD = 1  # Barracks, Stockade: coin cards off a conquest row minimum
 
 Stats = tuple[int, int, int, int, int]  # inhabitants, power points, wood, stone, grain
 
@@ -118,17 +122,17 @@ def function_cards(stats: CardStats, p: Player, fn: Function) -> tuple[str, ...]
 
 def bid_bonus_halves(stats: CardStats, p: Player) -> int:
     """Market and Agora: each adds half a coin to every bid; counted in half coins."""
-    return count_function(stats, p, "bid_bonus")
+    return BID_BONUS_HALVES_PER_CARD * count_function(stats, p, "bid_bonus")
 
 
 def conquest_discount(stats: CardStats, p: Player) -> int:
     """Barracks and Stockade: each lowers the conquest row minimum by one coin card."""
-    return count_function(stats, p, "conquest_discount")
+    return CONQUEST_DISCOUNT_PER_CARD * count_function(stats, p, "conquest_discount")
 
 
 def extra_income(stats: CardStats, p: Player) -> int:
     """Port and Temple: each adds one coin card to the income."""
-    return count_function(stats, p, "coin_income")
+    return EXTRA_INCOME_PER_CARD * count_function(stats, p, "coin_income")
 
 
 def symbols(cards: CardSet, p: Player, cat: CatastropheId) -> int:

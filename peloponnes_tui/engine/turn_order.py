@@ -8,10 +8,11 @@ count here.
 from __future__ import annotations
 
 from peloponnes_tui.engine.core import GameCore
+from peloponnes_tui.engine.log import TurnOrderData
 
 
 def turn_order(core: GameCore) -> None:
     # sorted() is stable, so equal bids keep the previous order
     core.order = sorted(core.order, key=lambda s: -core.players[s].bid_count)
-    core.event("turn_order", data=(("order", tuple(core.order)),
-                                   ("bids", tuple(core.players[s].bid_count for s in core.order))))
+    core.event(TurnOrderData(tuple(core.order),
+                             tuple(core.players[s].bid_count for s in core.order)))

@@ -18,6 +18,7 @@ from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.narrator import Narration, Narrator
 from peloponnes_tui.demo.scenario import QUIET, Scenario, ScenarioRun
 from peloponnes_tui.engine import Game
+from peloponnes_tui.engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from peloponnes_tui.i18n import _, ngettext
 from peloponnes_tui.tui.colours import COLOURS, follow_theme
 from peloponnes_tui.tui.palette import PaletteApp
@@ -153,8 +154,9 @@ def make_script(cards: CardSet, scenario: Scenario | None, bots: str, seed: int)
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     bad = [b for b in names if b not in BOT_NAMES]
-    if bad or not 2 <= len(names) <= 5:
-        raise ValueError(_("--bots needs 2 to 5 of: {bots}").format(bots=", ".join(BOT_NAMES)))
+    if bad or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ValueError(_("--bots needs {fewest} to {most} of: {bots}").format(
+            fewest=MIN_PLAYERS, most=MAX_PLAYERS, bots=", ".join(BOT_NAMES)))
     return BotScript(cards, names, seed)
 
 

@@ -15,6 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from peloponnes_tui.engine.log import (
+    BidData,
+    CoveredData,
+    IncomeData,
+    MoveBidData,
+    RevealData,
+    StrikeData,
+    TrackData,
+)
 from peloponnes_tui.i18n import _
 from peloponnes_tui.log_text import card_name, event_text, joined
 
@@ -72,16 +81,16 @@ def changes(events: Sequence[Event], seat: int) -> Changes:
     tracks: set[str] = set()
     covered: set[str] = set()
     for ev in unseen(events, seat):
-        match ev.kind:
-            case "reveal":
+        match ev.data:
+            case RevealData():
                 new.update(ev.cards)
-            case "bid" | "move_bid":
+            case BidData() | MoveBidData():
                 bids.update(ev.cards)
-            case "track" | "strike":
-                cat = ev.get("catastrophe")
-                if cat is not None:
-                    tracks.add(cat)
-            case "covered":
+            case TrackData(catastrophe=cat, left=left) if left is not None:
+                tracks.add(cat)
+            case StrikeData(catastrophe=cat):
+                tracks.add(cat)
+            case CoveredData():
                 covered.update(ev.cards)
             case _:
                 pass
@@ -132,14 +141,16 @@ def summarize(events: Sequence[Event], seat: int, names: Sequence[str],
 def _income_lines(block: Sequence[Event], names: Sequence[str], cards: CardSet) -> list[Line]:
     """One round's income phase: the coin cards for inhabitants in one line, then the rest
     (one-time income, luxury goods, a reshuffled pile) as the log tells it."""
-    regular = [e for e in block if e.kind == "income" and not e.get("once")]
+    regular = [(e, e.data) for e in block if isinstance(e.data, IncomeData) and not e.data.once]
     lines: list[Line] = []
     if regular:
-        parts = [f"{names[e.player]} {e.get('coins')}" for e in regular if e.player is not None]
+        parts = [f"{names[e.player]} {data.coins}" for e, data in regular
+                 if e.player is not None]
         lines.append(Line(_("Income in coin cards: {players}.").format(players=joined(parts)),
                           None, "income"))
+    shown = {id(e) for e, _data in regular}
     lines += [Line(event_text(e, cards, names), e.player, e.kind) for e in block
-              if e not in regular]
+              if id(e) not in shown]
     return lines
 
 

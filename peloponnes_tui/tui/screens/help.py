@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 def phase_help(cards: CardSet) -> dict[str, str]:
     """What happens in each phase, with the rule numbers the engine gives for ``cards``."""
+    from peloponnes_tui.card_text import bonus_coins
     from peloponnes_tui.engine.numbers import rule_numbers
     from peloponnes_tui.i18n import in_words
 
@@ -52,8 +53,9 @@ def phase_help(cards: CardSet) -> dict[str, str]:
                      "value; in the conquest row its value + {surcharge}) or pass and draw "
                      "{draws} coin cards. Beating a bid in the market pushes that player to move "
                      "the bid or withdraw. Conquest bids cannot be beaten. Market/Agora make "
-                     "your bids count half a coin more.").format(
-                         surcharge=n.conquest_surcharge, draws=in_words(n.coins_for_passing)),
+                     "your bids count {bonus} more.").format(
+                         surcharge=n.conquest_surcharge, draws=in_words(n.coins_for_passing),
+                         bonus=bonus_coins(n.bid_bonus_halves_per_card)),
         "gain": _("Landscapes go to the right. A building is paid at once from "
                   "production plus wood/stone coin cards (leftover production becomes luxury "
                   "goods if you pay without luxury) or put under construction with a coin card "

@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
+from peloponnes_tui.engine.setup import MAX_PLAYERS, MIN_PLAYERS
 from peloponnes_tui.i18n import _
 from peloponnes_tui.inputs import NAME_RESTRICT
 from peloponnes_tui.tui.colours import COLOURS, colour_name
@@ -41,7 +42,8 @@ def kind_help() -> dict[str, str]:
 def tooltips() -> dict[str, str]:
     """The New game screen's tooltips, by the setting they explain."""
     return {
-        "count": _("How many play, 2 to 5. The seats below it stay empty."),
+        "count": _("How many play, {fewest} to {most}. The seats below it stay empty.").format(
+            fewest=MIN_PLAYERS, most=MAX_PLAYERS),
         "name": _("The player's name (up to 16 letters), shown on the board and on the "
                   "hand-off cover."),
         "colour": _("The player's colour. Its letter and symbol (R●, B▲, G■, Y◆, P★) tell the "
