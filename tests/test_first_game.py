@@ -196,3 +196,15 @@ async def test_peloponnes_learn_hands_the_first_game_to_the_play_app(cards):
         await pilot.press("end", "enter")
         await pilot.pause()
     assert app.first_game and app.return_code == 0
+
+
+async def test_the_course_marks_the_first_game_done(cards):
+    from peloponnes_tui.learn.progress import mark_done
+
+    mark_done(load_progress()[0], FIRST_GAME)
+    app = LearnApp(cards)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settled(pilot)
+        listed = app.screen.query_one("#chapters")
+        last = str(listed.get_option_at_index(listed.option_count - 1).prompt)
+        assert last.startswith("✓ 18. Your first game")

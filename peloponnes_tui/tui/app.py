@@ -324,8 +324,8 @@ class PeloponnesApp(PaletteApp):
               "decision is about and what the coach would pick, and why. Press i to choose "
               "the coach's pick, or choose anything else: you always confirm with Enter "
               "yourself.\n\nh shows the keys and the rules of the part of the round you are in; "
-              "Ctrl+Z takes back your last choice while nobody has seen it. The game is "
-              "autosaved after every answer. At the end the scoring is explained line by "
+              "Ctrl+Z takes back your last choice if nothing happened after it. The game "
+              "is autosaved after every answer. At the end the scoring is explained line by "
               "line.").format(names=_(" and ").join(s.name for s in seats[1:]))))
 
     def on_new_game_screen_start(self, event: NewGameScreen.Start) -> None:
