@@ -423,8 +423,8 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_first_game(cards: Ca
                                "  15. The last round: restoration and scoring",
                                "  16. A tie at the end",
                                "  17. The guided game: the last two rounds",
-                               "  18. Your first game: rounds 1 to 8 against two beginners, "
-                               "with hints"]
+                               "  18. Your first game: 8 rounds against two beginners, with "
+                               "hints"]
             assert listed.highlighted == 0  # the first chapter not done yet
             await pilot.press("end", "up", "enter")  # the guided game, before the first game
             await settled(pilot)

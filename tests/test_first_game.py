@@ -37,12 +37,12 @@ from peloponnes_tui.tui.widgets.coach_note import CoachNote
 # what the screen says, in each language
 WORDS = {
     "en": {"welcome": "Your first game", "hint": "Hint:", "coach": "The coach would",
-           "entry": "Your first game: rounds 1 to 8", "below": "explained line by line",
+           "entry": "Your first game: 8 rounds against", "below": "explained line by line",
            "population": "Population {n} = {t} inhabitants in the tableau",
            "score": "Score {score} = the lower of population {population} and power {power}",
            "done": "Your first game is marked done in the course"},
     "de": {"welcome": "Deine erste Partie", "hint": "Hinweis:", "coach": "Der Coach würde",
-           "entry": "Deine erste Partie: Runden 1 bis 8", "below": "Zeile für Zeile erklärt",
+           "entry": "Deine erste Partie: 8 Runden gegen", "below": "Zeile für Zeile erklärt",
            "population": "Bevölkerung {n} = {t} Bewohner in der Auslage",
            "score": "Wertung {score} = der kleinere Wert von Bevölkerung {population} und "
                     "Macht {power}",
@@ -208,3 +208,27 @@ async def test_the_course_marks_the_first_game_done(cards):
         listed = app.screen.query_one("#chapters")
         last = str(listed.get_option_at_index(listed.option_count - 1).prompt)
         assert last.startswith("✓ 18. Your first game")
+
+
+async def test_a_game_without_hints_opens_no_hint(cards):
+    """Hints belong to the first game (or a loaded one that had them): another game's coach
+    note stays shut until the coach is asked."""
+    from support import session_at
+
+    session = session_at(cards, 3, lambda p: p.kind == "bid")
+    assert not session.hints
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    app.coach_factory = quick_coach
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.set_session(session)
+        await app.workers.wait_for_complete()
+        text = flat(await settled(pilot))
+        note = app.coach_note()
+        assert note.hint is None and not note.display
+        assert "Hint:" not in text
+        session.hints = True  # as a loaded game with hints has it
+        app.advance()
+        await app.workers.wait_for_complete()
+        text = flat(await settled(pilot))
+        assert note.hint is not None and "Hint: Bidding:" in text
+        assert session.coach_asks == [0, 0, 0]

@@ -68,7 +68,7 @@ class CourseScreen(Screen[None]):
         out.append(Option(Text("  " + _("{n}. The guided game: the last two rounds").format(
             n=f"{len(self.chapters) + 1:>2}")), id=GUIDED))
         mark = "✓" if FIRST_GAME in self.progress.done else " "
-        out.append(Option(Text(f"{mark} " + _("{n}. Your first game: rounds 1 to 8 against two "
+        out.append(Option(Text(f"{mark} " + _("{n}. Your first game: 8 rounds against two "
                                               "beginners, with hints").format(
             n=f"{len(self.chapters) + 2:>2}")), id=FIRST_GAME))
         return out
