@@ -93,16 +93,23 @@ class CoachNote(Widget):
         if self.hint is not None:
             from peloponnes_tui.tui.hints import hint_advice
 
+            # the key on the same line: the hint and the panel have to share a small screen
             t.append(hint_advice(advised.advice, advised.prompt, advised.view, advised.cards))
-        else:
-            t.append(advice_text(advised.advice, advised.prompt, advised.view, advised.cards))
+            if self.taken:
+                t.append(" " + _("Chosen in the panel: confirm it there, or choose something "
+                                 "else."), style="dim")
+            else:
+                t.append(" ")
+                t.append(" " + _("i: choose it") + " ",
+                         style=Style(reverse=True) + click("app.coach"))
+            return t
+        t.append(advice_text(advised.advice, advised.prompt, advised.view, advised.cards))
         t.append("\n")
         if self.taken:
             t.append(_("Chosen in the panel: confirm it there, or choose something else."),
                      style="dim")
         else:
-            t.append(" " + (_("i: choose it in the panel") if self.hint is not None else
-                            _("i again: choose it in the panel")) + " ",
+            t.append(" " + _("i again: choose it in the panel") + " ",
                      style=Style(reverse=True) + click("app.coach"))
             t.append(" " + _("(you still confirm it yourself)"), style="dim")
         return t
