@@ -337,6 +337,10 @@ class PeloponnesApp(PaletteApp):
         self.start_new(event.seats, event.seed, event.privacy, bot_pause=event.pause,
                        coach=event.coach)
 
+    def on_course_screen_first_game(self) -> None:
+        """The course's last entry: its first game."""
+        self.start_first_game()
+
     def on_new_game_screen_language_chosen(self, event: NewGameScreen.LanguageChosen) -> None:
         self.switch_language(event.language)
 

@@ -36,6 +36,11 @@ class LearnApp(PaletteApp):
         else:
             self.push_screen(CourseScreen(self.cards, standalone=True))
 
+    def on_course_screen_first_game(self) -> None:
+        """The course's first game is a game of the play app: close, and let it open."""
+        self.first_game = True
+        self.exit(0)
+
     async def action_quit(self) -> None:
         self.exit(0)
 

@@ -18,6 +18,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -118,18 +119,12 @@ class CourseScreen(Screen[None]):
         self.app.push_screen(ChapterScreen(self.chapters[index], self.cards, self),
                              closed)
 
-    def first_game(self) -> None:
-        """The first game: a game of the play app, started at once; from ``peloponnes learn``
-        the course closes and the play app opens with it (``tui/learn.py``)."""
-        from peloponnes_tui.tui.app import PeloponnesApp
-        from peloponnes_tui.tui.learn import LearnApp
+    class FirstGame(Message):
+        """The first game was chosen: the play app starts it; the course's own app
+        (``peloponnes learn``) closes and hands it to the play app (``tui/learn.py``)."""
 
-        app = self.app
-        if isinstance(app, PeloponnesApp):
-            app.start_first_game()
-        elif isinstance(app, LearnApp):
-            app.first_game = True
-            app.exit(0)
+    def first_game(self) -> None:
+        self.post_message(self.FirstGame())
 
     def done(self, chapter: Chapter) -> None:
         """``chapter`` was played to its end: remember it."""
