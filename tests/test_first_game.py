@@ -232,3 +232,20 @@ async def test_a_game_without_hints_opens_no_hint(cards):
         text = flat(await settled(pilot))
         assert note.hint is not None and "Hint: Bidding:" in text
         assert session.coach_asks == [0, 0, 0]
+
+
+async def test_the_play_app_opened_for_the_first_game_starts_it(cards):
+    """What ``peloponnes learn`` opens after the course closed for the first game
+    (``run_app(first_game=True)``): the play app, with the first game under its opening note."""
+    app = PeloponnesApp(cards=cards, bot_pause=0)
+    app.coach_factory = quick_coach
+    app.start_first = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        assert isinstance(app.screen, MessageScreen)
+        session = app.session
+        assert session is not None and session.hints and session.lesson == FIRST_GAME
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await settled(pilot)
+        assert app.screen is app.board
