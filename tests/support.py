@@ -462,6 +462,15 @@ def notifications(app: App[Any]) -> list[Notification]:
 
 # -- playing the app by keys -------------------------------------------------------------------
 
+def quick_coach(cards: CardSet, seed: int) -> Any:
+    """The app's coach with a search of few playouts (``PeloponnesApp.coach_factory``), so a
+    test that asks it often stays fast; what it advises is the coach's business
+    (tests/test_coach.py)."""
+    from peloponnes_tui.bots.coach import Coach
+
+    return Coach(cards, seed, playouts=8, max_candidates=2, time_limit=None)
+
+
 def key_for(panel: DecisionPanel) -> tuple[str, ...]:
     """Keys that make a legal choice in this panel (what a hurried player would press)."""
     prompt = cast(AnyPrompt, panel.prompt)

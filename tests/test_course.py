@@ -393,8 +393,8 @@ def test_each_chapter_by_keys_in_german(cards: CardSet, german: None, index: int
         assert end.endswith("Enter: nächstes Kapitel · Strg+R: noch einmal · q: die Kapitel")
 
 
-def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: CardSet
-                                                                         ) -> None:
+def test_the_list_remembers_done_chapters_and_ends_with_the_first_game(cards: CardSet
+                                                                       ) -> None:
     mark_done(load_progress()[0], "bidding")
 
     async def go() -> None:
@@ -422,9 +422,11 @@ def test_the_list_remembers_done_chapters_and_ends_with_the_guided_game(cards: C
                                "  14. Luxury goods and their limit",
                                "  15. The last round: restoration and scoring",
                                "  16. A tie at the end",
-                               "  17. The guided game: the last two rounds"]
+                               "  17. The guided game: the last two rounds",
+                               "  18. Your first game: 8 rounds against two beginners, with "
+                               "hints"]
             assert listed.highlighted == 0  # the first chapter not done yet
-            await pilot.press("end", "enter")
+            await pilot.press("end", "up", "enter")  # the guided game, before the first game
             await settled(pilot)
             assert isinstance(app.screen, LearnScreen)
             await pilot.press("q")

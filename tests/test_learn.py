@@ -373,7 +373,7 @@ def test_learn_to_play_on_the_start_screen_opens_the_course_and_q_goes_back(card
             await pilot.press("t")
             await settled(pilot)
             assert isinstance(app.screen, CourseScreen)
-            await pilot.press("end", "enter")  # the guided game, the course's last entry
+            await pilot.press("end", "up", "enter")  # the guided game, before the first game
             await settled(pilot)
             assert isinstance(app.screen, LearnScreen)
             assert app.screen.text.startswith("Learn to play: the last two rounds")

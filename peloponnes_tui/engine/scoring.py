@@ -10,6 +10,7 @@ the two; ties go to the higher of the two, then to more luxury goods; a full tie
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from peloponnes_tui.engine.core import GameCore
 from peloponnes_tui.engine.log import RestoredData, ScoreData, WinnerData
@@ -50,6 +51,40 @@ class Score:
     @property
     def tiebreak(self) -> tuple[int, int, int]:
         return (self.score, max(self.population, self.power), self.luxury_goods)
+
+
+# What put one of two players with the same score ahead: the higher of the two values, then more
+# luxury goods; "shared" when both are equal too (they share the rank).
+TieBreak = Literal["higher", "luxury", "shared"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """Two players with the same score, and which tie-break ranked them (``ahead`` is the seat
+    ranked higher, or the first of the two when they share the rank)."""
+
+    ahead: int
+    behind: int
+    by: TieBreak
+
+
+def ties(scores: tuple[Score, ...]) -> tuple[Tie, ...]:
+    """Every pair of players whose scores are equal, with the tie-break that ranked them (the
+    rulebook's order: the other value, then the luxury goods), in seat order."""
+    out: list[Tie] = []
+    for i, a in enumerate(scores):
+        for b in scores[i + 1:]:
+            if a.score != b.score:
+                continue
+            first, second = (a, b) if a.tiebreak >= b.tiebreak else (b, a)
+            if first.tiebreak[1] != second.tiebreak[1]:
+                by: TieBreak = "higher"
+            elif first.luxury_goods != second.luxury_goods:
+                by = "luxury"
+            else:
+                by = "shared"
+            out.append(Tie(first.seat, second.seat, by))
+    return tuple(out)
 
 
 def restore(core: GameCore) -> None:

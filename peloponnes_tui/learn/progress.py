@@ -19,6 +19,8 @@ from peloponnes_tui.inputs import SETTINGS_BYTES_MAX, InputError, Name, load_jso
 from peloponnes_tui.message import message
 
 PROGRESS = "course.json"
+# the course's last entry: a whole game against beginners with hints (marked done at its end)
+FIRST_GAME = "first-game"
 PROGRESS_FORMAT = 1
 
 
@@ -65,4 +67,4 @@ def mark_done(progress: Progress, chapter: str, path: Path | None = None
     return new, None
 
 
-__all__ = ["PROGRESS", "Progress", "load_progress", "mark_done", "progress_path"]
+__all__ = ["FIRST_GAME", "PROGRESS", "Progress", "load_progress", "mark_done", "progress_path"]

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from peloponnes_tui.bots.coach import Coach
     from peloponnes_tui.cards import CardSet
     from peloponnes_tui.demo.scenario import Scenario
-    from peloponnes_tui.engine import Answer, AnyPrompt
+    from peloponnes_tui.engine import Answer, AnyPrompt, View
     from peloponnes_tui.settings import Settings
     from peloponnes_tui.tui.running import RunningGame
     from peloponnes_tui.tui.screens.board import BoardScreen
@@ -92,6 +92,8 @@ class PeloponnesApp(PaletteApp):
         self._cards = cards
         self.cards_path = cards_path
         self.start_resume = resume
+        self.start_first = False  # start the course's first game (``peloponnes learn``)
+        self.first_game_seed: int | None = None  # its seed (None: a fresh one; tests fix it)
         # The pause before each computer move is the game's setting (New game screen, kept in
         # the save); ``bot_pause`` or PELOPONNES_BOT_PAUSE override it (tests, the bench).
         if bot_pause is None and os.environ.get(PAUSE_ENV):
@@ -199,6 +201,8 @@ class PeloponnesApp(PaletteApp):
         self.set_timer(SETTINGS_CHECK_DELAY, self.check_settings)
         if self.start_resume:
             self.call_after_refresh(self.resume)
+        elif self.start_first:
+            self.call_after_refresh(self.start_first_game)
         self.check_size(self.size.width, self.size.height)
 
     def theme_changed(self, theme: Theme) -> None:
@@ -288,12 +292,41 @@ class PeloponnesApp(PaletteApp):
     # -- sessions ----------------------------------------------------------------------------
 
     def start_new(self, seats: list[Seat], seed: int, privacy: bool = True,
-                  bot_pause: float = DEFAULT_PAUSE, coach: bool = True) -> None:
+                  bot_pause: float = DEFAULT_PAUSE, coach: bool = True, hints: bool = False,
+                  lesson: str | None = None) -> None:
         session = Session.new(seats, seed, self.cards, privacy, bot_pause=bot_pause,
-                              coach=coach)
+                              coach=coach, hints=hints, lesson=lesson)
         holder = self.claim_autosave()
         self.set_session(session)
         self.autosave_here(holder)
+
+    def start_first_game(self, seed: int | None = None) -> None:
+        """The course's first game: the player (their name and colour from the New game
+        screen's first seat) against two beginner computer players, rounds 1-8 with hints on;
+        a fresh seed unless ``seed`` is given.  It autosaves like any game; a note says what
+        comes."""
+        import random
+
+        from peloponnes_tui.learn.progress import FIRST_GAME
+
+        first = self.settings.seats[0]
+        others = [s for s in self.settings.seats[1:] if s.colour != first.colour]
+        seats = [Seat(first.name, first.colour)] + [
+            Seat(s.name, s.colour, "beginner") for s in others[:2]]
+        seed = self.first_game_seed if seed is None else seed
+        self.start_new(seats, random.randrange(1, 1_000_000) if seed is None else seed,
+                       privacy=True, bot_pause=self.settings.pause, coach=True, hints=True,
+                       lesson=FIRST_GAME)
+        self.push_screen(MessageScreen(
+            _("Your first game"),
+            _("You play a whole game, rounds 1 to 8, against two beginner computer players "
+              "({names}).\n\nAt each of your decisions a hint above the panel says what the "
+              "decision is about and what the coach would pick, and why. Press i to choose "
+              "the coach's pick, or choose anything else: you always confirm with Enter "
+              "yourself.\n\nh shows the keys and the rules of the part of the round you are in; "
+              "Ctrl+Z takes back your last choice if nothing happened after it. The game "
+              "is autosaved after every answer. At the end the scoring is explained line by "
+              "line.").format(names=_(" and ").join(s.name for s in seats[1:]))))
 
     def on_new_game_screen_start(self, event: NewGameScreen.Start) -> None:
         """The New game screen's choice: remember the form (and one game more) and start the
@@ -303,6 +336,10 @@ class PeloponnesApp(PaletteApp):
                                                         "legend": now.legend}))
         self.start_new(event.seats, event.seed, event.privacy, bot_pause=event.pause,
                        coach=event.coach)
+
+    def on_course_screen_first_game(self) -> None:
+        """The course's last entry: its first game."""
+        self.start_first_game()
 
     def on_new_game_screen_language_chosen(self, event: NewGameScreen.LanguageChosen) -> None:
         self.switch_language(event.language)
@@ -487,6 +524,7 @@ class PeloponnesApp(PaletteApp):
         board.show_step(step)
         match step:
             case GameOver():
+                self.lesson_done(session)
                 self.push_screen(ScoringScreen(session.cards, session.scores, session.winners,
                                                session.seats))
             case ComputerTurn():
@@ -505,13 +543,16 @@ class PeloponnesApp(PaletteApp):
                         turn = game.ready(seat)
                         if turn is not None:
                             board.show_step(turn)
+                            self.hint()
 
                 from peloponnes_tui.tui.summary import since_last_turn
 
                 self.push_screen(HandoffScreen(session.seats[seat], handoff_text(prompt),
                                                since_last_turn(session, seat), session.seats),
                                  ready)
-            case PersonTurn() | Waiting() | RoundOver():
+            case PersonTurn():
+                self.hint()
+            case Waiting() | RoundOver():
                 pass
             case _:
                 assert_never(step)
@@ -533,6 +574,17 @@ class PeloponnesApp(PaletteApp):
         ended, begun = round_end(session, rnd)
         self.push_screen(RoundOverScreen(rnd, ended, begun, session.view(0).players,
                                          session.seats), go_on)
+
+    def lesson_done(self, session: Session) -> None:
+        """The game was the course's first game and it is over: mark it done in the course."""
+        from peloponnes_tui.learn.progress import FIRST_GAME, load_progress, mark_done
+
+        if session.lesson != FIRST_GAME:
+            return
+        progress, _notice = load_progress()
+        _progress, problem = mark_done(progress, FIRST_GAME)
+        if problem:
+            self.notify(problem, severity="warning")
 
     def bot_step(self, gen: int) -> None:
         self._bot_timer = None
@@ -657,6 +709,24 @@ class PeloponnesApp(PaletteApp):
         prompt, view = session.ask_coach()
         self.autosave()
         note.show_thinking()
+        self.think(prompt, view)
+
+    def hint(self) -> None:
+        """With hints on, the open decision's hint: what it is about, and the coach's pick
+        (asked as the key ``i`` asks it, but not counted as a request)."""
+        session = self.session
+        if session is None or not session.hints or not self.person_deciding():
+            return
+        prompt = session.pending
+        assert prompt is not None
+        self.coach_note().show_hint(prompt, session.cards)
+        self.think(prompt, session.view(prompt.player))
+
+    def think(self, prompt: AnyPrompt, view: View) -> None:
+        """Ask the coach about ``prompt`` in a worker thread; its advice is shown in the note
+        if the decision is still open then."""
+        session = self.session
+        assert session is not None
         from peloponnes_tui.bots.coach import coach_seed
 
         # the seed a strong computer player in this seat would have: the advice is its answer
@@ -835,8 +905,10 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def run_app(cards: CardSet | None = None, cards_path: str | None = None,
-            resume: bool = False, lang: str | None = None) -> int:
+            resume: bool = False, lang: str | None = None, first_game: bool = False) -> int:
+    """The play app; ``first_game``: starting the course's first game at once."""
     app = PeloponnesApp(cards=cards, cards_path=cards_path, resume=resume, lang=lang)
+    app.start_first = first_game
     return run_guarded(app, app.release_autosave)
 
 

@@ -1,5 +1,6 @@
 """``peloponnes learn``: the course in an app of its own (the start screen's "Learn to play"
-opens the same screen inside the play app)."""
+opens the same screen inside the play app).  The course's first game is a game of the play app:
+choosing it closes the course and opens the play app with it."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class LearnApp(PaletteApp):
         super().__init__()
         self.cards = cards
         self.lesson = lesson
+        self.first_game = False  # the course's first game was chosen: the play app opens it
 
     def on_mount(self) -> None:
         from peloponnes_tui.tui.screens.course import CourseScreen
@@ -33,6 +35,11 @@ class LearnApp(PaletteApp):
             self.push_screen(LearnScreen(self.lesson, self.cards, standalone=True))
         else:
             self.push_screen(CourseScreen(self.cards, standalone=True))
+
+    def on_course_screen_first_game(self) -> None:
+        """The course's first game is a game of the play app: close, and let it open."""
+        self.first_game = True
+        self.exit(0)
 
     async def action_quit(self) -> None:
         self.exit(0)
@@ -45,7 +52,14 @@ def run_learn(cards: CardSet) -> int:
 
     load_course()  # a broken file is said before the app starts
     load_lesson()
-    return run_guarded(LearnApp(cards))
+    app = LearnApp(cards)
+    status = run_guarded(app)
+    if status == 0 and app.first_game:
+        from peloponnes_tui.i18n import language
+        from peloponnes_tui.tui.app import run_app
+
+        return run_app(cards, lang=language(), first_game=True)
+    return status
 
 
 __all__ = ["LearnApp", "run_learn"]

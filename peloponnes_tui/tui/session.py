@@ -214,6 +214,10 @@ class Session:
     bot_pause: float = DEFAULT_PAUSE  # seconds before each computer move (kept in the save)
     coach: bool = True  # whether the coach may be asked (off for competitive games; saved)
     coach_asks: list[int] = field(default_factory=list)  # each seat's requests of the coach
+    # hints: at each decision of a person the board says what it is about and what the coach
+    # would pick (not counted as requests), and the scoring is explained line by line (saved)
+    hints: bool = False
+    lesson: str | None = None  # the course's entry this game is (``FIRST_GAME``), saved
 
     @property
     def hands_private(self) -> bool:
@@ -231,11 +235,12 @@ class Session:
     @classmethod
     def new(cls, seats: list[Seat], seed: int, cards: CardSet, privacy: bool = True,
             position: Position | None = None, bot_pause: float = DEFAULT_PAUSE,
-            coach: bool = True) -> Session:
+            coach: bool = True, hints: bool = False, lesson: str | None = None) -> Session:
         from peloponnes_tui.engine import Game
 
         game = Game.new([s.name for s in seats], seed, cards, position)
-        s = cls(game, seats, privacy, seed, bot_pause=max(0.0, bot_pause), coach=coach)
+        s = cls(game, seats, privacy, seed, bot_pause=max(0.0, bot_pause), coach=coach,
+                hints=hints, lesson=lesson)
         s._make_bots()
         return s
 
@@ -358,7 +363,8 @@ class Session:
         # round and over are only for the load list (saveinfo.py): loading replays the answers
         return {"seats": [s.to_json() for s in self.seats], "privacy": self.privacy,
                 "bot_pause": self.bot_pause, "coach": self.coach,
-                "coach_asks": list(self.coach_asks), "round": self.game.round, "over": self.over}
+                "coach_asks": list(self.coach_asks), "hints": self.hints, "lesson": self.lesson,
+                "round": self.game.round, "over": self.over}
 
     def dumps(self) -> str:
         from peloponnes_tui.engine.save import dumps
@@ -425,9 +431,14 @@ class Session:
         if not (isinstance(asks, list) and len(asks) == len(seats)
                 and all(type(n) is int and 0 <= n <= 1_000_000 for n in asks)):
             asks = [0] * len(seats)
+        # saves from before the hints have neither: no hints, no lesson
+        from peloponnes_tui.learn.progress import FIRST_GAME
+
+        lesson = extra.get("lesson")
         s = cls(game, seats, bool(extra.get("privacy", True)), game.seed,
                 bot_pause=float(pause), coach=extra.get("coach") is not False,
-                coach_asks=list(asks))
+                coach_asks=list(asks), hints=extra.get("hints") is True,
+                lesson=lesson if lesson == FIRST_GAME else None)
         s._make_bots()
         return s
 

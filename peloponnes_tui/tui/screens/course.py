@@ -2,7 +2,8 @@
 and a chapter played.
 
 :class:`CourseScreen` lists the chapters, each marked when it is done (remembered in the data
-folder, ``learn/progress.py``), and last the guided game of rounds 7-8 (``LearnScreen``).
+folder, ``learn/progress.py``), then the guided game of rounds 7-8 (``LearnScreen``) and last
+the first game: a whole game of the play app against beginners with hints on.
 :class:`ChapterScreen` plays one chapter (``learn/course.py``): the situation, then the
 learner's free decisions with the game's own panels and keys; at the end the reaction to what
 was chosen, with the events and the rule behind each; Ctrl+R tries again from the decision,
@@ -17,13 +18,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.learn.course import Chapter, ChapterRun, Shown, load_course
-from peloponnes_tui.learn.progress import load_progress, mark_done
+from peloponnes_tui.learn.progress import FIRST_GAME, load_progress, mark_done
 from peloponnes_tui.tui.screens.learn import LearnScreen, TeachingScreen
 from peloponnes_tui.tui.screens.scoring import score_table
 from peloponnes_tui.tui.widgets.footer import KeysFooter
@@ -66,6 +68,10 @@ class CourseScreen(Screen[None]):
             out.append(Option(Text(f"{mark} {n:>2}. {chapter.title.shown()}"), id=chapter.id))
         out.append(Option(Text("  " + _("{n}. The guided game: the last two rounds").format(
             n=f"{len(self.chapters) + 1:>2}")), id=GUIDED))
+        mark = "✓" if FIRST_GAME in self.progress.done else " "
+        out.append(Option(Text(f"{mark} " + _("{n}. Your first game: 8 rounds against two "
+                                              "beginners, with hints").format(
+            n=f"{len(self.chapters) + 2:>2}")), id=FIRST_GAME))
         return out
 
     def on_mount(self) -> None:
@@ -95,7 +101,10 @@ class CourseScreen(Screen[None]):
 
     def open(self, index: int) -> None:
         """Open entry ``index`` of the list: a chapter, or the guided game."""
-        if index >= len(self.chapters):
+        if index > len(self.chapters):
+            self.first_game()
+            return
+        if index == len(self.chapters):
             from peloponnes_tui.learn.lessons import load_lesson
 
             self.app.push_screen(LearnScreen(load_lesson(), self.cards))
@@ -109,6 +118,13 @@ class CourseScreen(Screen[None]):
 
         self.app.push_screen(ChapterScreen(self.chapters[index], self.cards, self),
                              closed)
+
+    class FirstGame(Message):
+        """The first game was chosen: the play app starts it; the course's own app
+        (``peloponnes learn``) closes and hands it to the play app (``tui/learn.py``)."""
+
+    def first_game(self) -> None:
+        self.post_message(self.FirstGame())
 
     def done(self, chapter: Chapter) -> None:
         """``chapter`` was played to its end: remember it."""

@@ -1,4 +1,5 @@
-"""The final scoring."""
+"""The final scoring; in a game with hints on (the course's first game) explained line by
+line (``tui/score_explained.py``)."""
 
 from __future__ import annotations
 
@@ -101,8 +102,22 @@ class ScoringScreen(Screen[None]):
         with VerticalScroll():
             yield Static(Text(_("The game is over. Winner: {names}!").format(names=names)),
                          id="winner")
-            yield Static(score_table(self.cards, self.scores, self.seats))
             session = self.game_session()
+            explain = session is not None and session.hints
+            if explain:
+                yield Static(Text(_("Below the table each score is explained line by line "
+                                    "(↓ or PgDn scrolls)."), style="italic"), id="below")
+            yield Static(score_table(self.cards, self.scores, self.seats))
+            if explain:
+                from peloponnes_tui.tui.score_explained import scoring_explained
+
+                yield Static(scoring_explained(self.cards, self.scores, self.seats),
+                             id="explained")
+                if session is not None and session.lesson is not None:
+                    yield Static(Text(_("Your first game is marked done in the course. Next: n "
+                                        "starts a game of your own (choose the players, the "
+                                        "coach stays at i), w watches this game again, q "
+                                        "quits."), style="bold"), id="next")
             if session is not None:
                 yield Static(coach_line(session.coach, session.coach_asks, self.seats),
                              id="coachline")

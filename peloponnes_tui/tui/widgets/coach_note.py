@@ -34,7 +34,9 @@ class Advised:
 
 
 class CoachNote(Widget):
-    """Hidden until the coach is asked; then "thinking", then the advice (until the answer)."""
+    """Hidden until the coach is asked; then "thinking", then the advice (until the answer).
+    With hints on (``show_hint``) it opens at each decision by itself, with a word on what the
+    decision is about above the coach's pick (``tui/hints.py``)."""
 
     DEFAULT_CSS = """
     CoachNote { height: auto; padding: 0 1; display: none; border-left: thick $success;
@@ -46,6 +48,12 @@ class CoachNote(Widget):
         self.thinking = False
         self.advised: Advised | None = None
         self.taken = False  # the advised answer was chosen in the panel
+        self.hint: tuple[AnyPrompt, CardSet] | None = None  # the decision a hint is about
+
+    def show_hint(self, prompt: AnyPrompt, cards: CardSet) -> None:
+        """A hint on this decision: what it is about, and the coach thinking (then its pick)."""
+        self.hint = (prompt, cards)
+        self.show_thinking()
 
     def show_thinking(self) -> None:
         self.thinking, self.advised, self.taken = True, None, False
@@ -60,8 +68,8 @@ class CoachNote(Widget):
         self._shown()
 
     def clear(self) -> None:
-        if self.thinking or self.advised is not None:
-            self.thinking, self.advised, self.taken = False, None, False
+        if self.thinking or self.advised is not None or self.hint is not None:
+            self.thinking, self.advised, self.taken, self.hint = False, None, False, None
             self._shown()
 
     def _shown(self) -> None:
@@ -70,12 +78,30 @@ class CoachNote(Widget):
 
     def render(self) -> Text:
         t = Text()
+        if self.hint is not None:
+            from peloponnes_tui.tui.hints import decision_about
+
+            t.append(_("Hint") + ": ", style="bold")
+            t.append(decision_about(*self.hint) + "\n")
         t.append(_("Coach") + ": ", style="bold")
         if self.thinking:
             t.append(_("thinking… it plays the game on from here a few times."), style="italic")
             return t
         advised = self.advised
         if advised is None:
+            return t
+        if self.hint is not None:
+            from peloponnes_tui.tui.hints import hint_advice
+
+            # the key on the same line: the hint and the panel have to share a small screen
+            t.append(hint_advice(advised.advice, advised.prompt, advised.view, advised.cards))
+            if self.taken:
+                t.append(" " + _("Chosen in the panel: confirm it there, or choose something "
+                                 "else."), style="dim")
+            else:
+                t.append(" ")
+                t.append(" " + _("i: choose it") + " ",
+                         style=Style(reverse=True) + click("app.coach"))
             return t
         t.append(advice_text(advised.advice, advised.prompt, advised.view, advised.cards))
         t.append("\n")
