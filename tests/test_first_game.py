@@ -30,6 +30,7 @@ from peloponnes_tui.tui.learn import LearnApp
 from peloponnes_tui.tui.score_explained import scoring_explained
 from peloponnes_tui.tui.screens.course import CourseScreen
 from peloponnes_tui.tui.screens.message import MessageScreen
+from peloponnes_tui.tui.screens.round_over import RoundOverScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import Session, autosave_path
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
@@ -63,7 +64,7 @@ async def test_the_first_game_by_keys_with_hints_and_the_scoring_explained(cards
     app = PeloponnesApp(cards=cards, bot_pause=0)
     app.coach_factory = quick_coach
     app.first_game_seed = SEED
-    hinted = 0
+    hinted = ends = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         await pilot.press("t")  # the start screen's "Learn to play": the course
@@ -86,7 +87,10 @@ async def test_the_first_game_by_keys_with_hints_and_the_scoring_explained(cards
         assert [s.kind for s in session.seats] == ["human", "beginner", "beginner"]
         await pilot.press("enter")
         async for panel in decisions_by_keys(pilot):
-            assert panel is not None  # one person: no hand-off cover
+            if panel is None:  # one person: no hand-off cover, only each round's end
+                assert isinstance(app.screen, RoundOverScreen)
+                ends += 1
+                continue
             await app.workers.wait_for_complete()
             text = await settled(pilot)
             note = app.coach_note()
@@ -99,6 +103,7 @@ async def test_the_first_game_by_keys_with_hints_and_the_scoring_explained(cards
             hinted += 1
         game = session.game
         assert game.over and hinted == sum(1 for s in game.answer_seats if s == 0)
+        assert ends == 8  # each round's end, read before going on
         # hints are not requests of the coach
         assert session.coach_asks == [0, 0, 0]
         assert isinstance(app.screen, ScoringScreen)
