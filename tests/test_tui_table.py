@@ -186,8 +186,8 @@ async def test_conquest_minimum_is_said_once_with_the_discount():
             # (the Forest, chosen in the panel, in a double frame; ✱: new since her last turn)
             assert frame[0][1:].removeprefix("▶").startswith(f"{n} "), frame
             assert frame[0][:-1].endswith(f"✱{'B' if info.is_building else 'L'}{info.pile}")
-            # above income and production; "val" where the card is narrow
-            assert frame[-4][1:].startswith((f"value {value} ", f"val {value} "))
+            # above income and production, in its one short form at every width
+            assert frame[-4][1:].startswith(f"v{value} ")
             # the conquest row's minimums carry the * of the note below the cards
             assert frame[-1][:-1].endswith(f"min {need}{'*' if n > 2 else ''}"), frame
         text = " ".join(screen_text(pilot.app).split())  # the note may wrap
