@@ -167,6 +167,14 @@ def text_arg(what: str) -> Callable[[str], str]:
     return check
 
 
+def add_address_options(parser: argparse.ArgumentParser, host: str, public_url: str) -> None:
+    """``--host``, ``--port`` and ``--public-url`` of a command that serves pages (``serve``,
+    ``table``), with the command's own words for the host's default and the address opened."""
+    parser.add_argument("--host", type=text_arg(_("the host")), default=None, help=host)
+    parser.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
+    parser.add_argument("--public-url", type=public_url_arg, default=None, help=public_url)
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = ArgumentParser(
         prog="peloponnes",
@@ -237,15 +245,13 @@ def _parser() -> argparse.ArgumentParser:
                       "in a game process of its own. There is no authentication: keep the "
                       "default host (127.0.0.1, this computer only) unless everyone on the "
                       "network may play."))
-    web.add_argument("--host", type=text_arg(_("the host")), default=None,
-                     help=_("address to listen on (default 127.0.0.1; 0.0.0.0 for every "
-                            "network of this computer)"))
-    web.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
+    add_address_options(
+        web, host=_("address to listen on (default 127.0.0.1; 0.0.0.0 for every network of "
+                    "this computer)"),
+        public_url=_("the address the players open, when it is not this computer's own (a "
+                     "name of the network, a proxy): http(s)://host[:port]"))
     web.add_argument("--max-games", type=max_games_arg, default=None,
                      help=_("games played at once, one per browser page (default 8)"))
-    web.add_argument("--public-url", type=public_url_arg, default=None,
-                     help=_("the address the players open, when it is not this computer's "
-                            "own (a name of the network, a proxy): http(s)://host[:port]"))
 
     tab = sub.add_parser(
         "table", parents=[lang],
@@ -261,13 +267,10 @@ def _parser() -> argparse.ArgumentParser:
     tab.add_argument("--file", type=text_arg(_("the path")), default=None,
                      help=_("the table's file, written after every answer (default: "
                             "table.json in the data folder)"))
-    tab.add_argument("--host", type=text_arg(_("the host")), default=None,
-                     help=_("address to listen on (default 0.0.0.0: the devices of your "
-                            "network)"))
-    tab.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
-    tab.add_argument("--public-url", type=public_url_arg, default=None,
-                     help=_("the address the devices open, when it is not this computer's "
-                            "own: http(s)://host[:port]"))
+    add_address_options(
+        tab, host=_("address to listen on (default 0.0.0.0: the devices of your network)"),
+        public_url=_("the address the devices open, when it is not this computer's own: "
+                     "http(s)://host[:port]"))
     tab.add_argument("--seed", type=seed_arg, default=None, help=_("seed (0 to 2**63-1)"))
     tab.add_argument("--bot-pause", type=pause_arg, default=None,
                      help=_("seconds before each computer move (0 to 10; default 1)"))
