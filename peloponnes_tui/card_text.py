@@ -120,17 +120,6 @@ def prod_short(wood: int, stone: int, grain: int) -> str:
     return PRODUCES + made if made else "-"
 
 
-def income_text(card: PowerCard) -> str:
-    """What gaining the card gives: its inhabitants, or its one-time income."""
-    if card.inhabitants:
-        return inhabitants_short(card.inhabitants)
-    if card.income.coins:
-        return ngettext("+{n} coin", "+{n} coins", card.income.coins).format(n=card.income.coins)
-    if card.income.luxury:
-        return _("+{n} luxury").format(n=card.income.luxury)
-    return "-"
-
-
 __all__ = ["COSTS", "PRODUCES", "catastrophe_name", "cost_text", "function_text", "income_short",
-           "income_text", "inhabitants_short", "power_short", "prod_short", "prod_text",
-           "protector_text", "resource_short", "special_text", "symbols_text", "value_short"]
+           "inhabitants_short", "power_short", "prod_short", "prod_text", "protector_text",
+           "resource_short", "special_text", "symbols_text", "value_short"]
