@@ -113,6 +113,13 @@ def income_short(card: PowerCard) -> str:
     return "-"
 
 
+def cost_short(card: PowerCard) -> str:
+    """``⌂1W2S``: a building's cost in the board's short form; nothing gives ``-``."""
+    paid = "".join(resource_short(r, n) for n, r in ((card.cost.wood, "wood"),
+                                                      (card.cost.stone, "stone")) if n)
+    return COSTS + paid if paid else "-"
+
+
 def prod_short(wood: int, stone: int, grain: int) -> str:
     """``⚒1W2G``: production in the board's short form; nothing gives ``-``."""
     made = "".join(resource_short(r, n) for n, r in ((wood, "wood"), (stone, "stone"),
@@ -120,6 +127,6 @@ def prod_short(wood: int, stone: int, grain: int) -> str:
     return PRODUCES + made if made else "-"
 
 
-__all__ = ["COSTS", "PRODUCES", "catastrophe_name", "cost_text", "function_text", "income_short",
-           "inhabitants_short", "power_short", "prod_short", "prod_text", "protector_text",
-           "resource_short", "special_text", "symbols_text", "value_short"]
+__all__ = ["COSTS", "PRODUCES", "catastrophe_name", "cost_short", "cost_text", "function_text",
+           "income_short", "inhabitants_short", "power_short", "prod_short", "prod_text",
+           "protector_text", "resource_short", "special_text", "symbols_text", "value_short"]
