@@ -101,22 +101,54 @@ def protector_text(cards: CardSet, cat: str, protector: str) -> str:
     return name(card.name) if card is not None else protector
 
 
+# The short forms of a card's figures: one form per figure, the same on the cards on offer, in
+# the tableaux, the players' lines and the legend that explains them (each fits the narrowest
+# card on offer: 10 cells inside its frame at 80 columns, beside a cost or a power).
+PRODUCES = "⚒"  # production: ⚒2W1G
+COSTS = "⌂"  # a building's cost: ⌂1W2S
+
+
 def inhabitants_short(n: int) -> str:
     """``3 inh``: inhabitants in the board's short form."""
     return _("{n} inh").format(n=n)
 
 
-def income_text(card: PowerCard) -> str:
-    """What gaining the card gives: its inhabitants, or its one-time income."""
+def value_short(n: int) -> str:
+    """``v2``: a power card's value in the board's short form."""
+    return _("v{n}").format(n=n)
+
+
+def power_short(n: int) -> str:
+    """``3pow``: power points in the board's short form."""
+    return _("{n}pow").format(n=n)
+
+
+def income_short(card: PowerCard) -> str:
+    """What gaining the card gives, in the board's short form: ``2 inh``, ``+2c`` (coin
+    cards), ``+1lux`` (luxury goods); ``-`` when nothing."""
     if card.inhabitants:
         return inhabitants_short(card.inhabitants)
     if card.income.coins:
-        return ngettext("+{n} coin", "+{n} coins", card.income.coins).format(n=card.income.coins)
+        return _("+{n}c").format(n=card.income.coins)
     if card.income.luxury:
-        return _("+{n} luxury").format(n=card.income.luxury)
+        return _("+{n}lux").format(n=card.income.luxury)
     return "-"
 
 
-__all__ = ["bonus_coins", "bonus_text", "catastrophe_name", "cost_text", "function_text",
-           "income_text", "inhabitants_short", "prod_text", "protector_text", "resource_short",
-           "special_text", "symbols_text"]
+def cost_short(card: PowerCard) -> str:
+    """``⌂1W2S``: a building's cost in the board's short form; nothing gives ``-``."""
+    paid = "".join(resource_short(r, n) for n, r in ((card.cost.wood, "wood"),
+                                                      (card.cost.stone, "stone")) if n)
+    return COSTS + paid if paid else "-"
+
+
+def prod_short(wood: int, stone: int, grain: int) -> str:
+    """``⚒1W2G``: production in the board's short form; nothing gives ``-``."""
+    made = "".join(resource_short(r, n) for n, r in ((wood, "wood"), (stone, "stone"),
+                                                      (grain, "grain")) if n)
+    return PRODUCES + made if made else "-"
+
+
+__all__ = ["COSTS", "PRODUCES", "bonus_coins", "bonus_text", "catastrophe_name", "cost_short",
+           "cost_text", "function_text", "income_short", "inhabitants_short", "power_short", "prod_short", "prod_text",
+           "protector_text", "resource_short", "special_text", "symbols_text", "value_short"]

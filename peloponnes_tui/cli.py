@@ -171,6 +171,19 @@ def text_arg(what: str) -> Callable[[str], str]:
     return check
 
 
+def serving_command(add_parser: Callable[..., ArgumentParser], lang: ArgumentParser,
+                    name: str, *, about: str, description: str, host: str, public_url: str
+                    ) -> ArgumentParser:
+    """A command that serves pages (``serve``, ``table``; ``add_parser``: the subcommands'
+    ``add_parser``) with its ``--host``, ``--port`` and ``--public-url``, in the command's own
+    words for the host's default and the address opened."""
+    parser = add_parser(name, parents=[lang], help=about, description=description)
+    parser.add_argument("--host", type=text_arg(_("the host")), default=None, help=host)
+    parser.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
+    parser.add_argument("--public-url", type=public_url_arg, default=None, help=public_url)
+    return parser
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = ArgumentParser(
         prog="peloponnes",
@@ -237,30 +250,30 @@ def _parser() -> argparse.ArgumentParser:
                    help=_("learn to play: short chapters, each rule decided freely, and a "
                           "guided game"))
 
-    web = sub.add_parser(
-        "serve", parents=[lang],
-        help=_("play in a web browser (needs the web extra; no password, see README)"),
+    web = serving_command(
+        sub.add_parser, lang, "serve",
+        about=_("play in a web browser (needs the web extra; no password, see README)"),
         description=_("Serve the game to web browsers. Each browser page plays its own game, "
                       "in a game process of its own. There is no authentication: keep the "
                       "default host (127.0.0.1, this computer only) unless everyone on the "
-                      "network may play."))
-    web.add_argument("--host", type=text_arg(_("the host")), default=None,
-                     help=_("address to listen on (default 127.0.0.1; 0.0.0.0 for every "
-                            "network of this computer)"))
-    web.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
+                      "network may play."),
+        host=_("address to listen on (default 127.0.0.1; 0.0.0.0 for every network of this "
+               "computer)"),
+        public_url=_("the address the players open, when it is not this computer's own (a "
+                     "name of the network, a proxy): http(s)://host[:port]"))
     web.add_argument("--max-games", type=max_games_arg, default=None,
                      help=_("games played at once, one per browser page (default 8)"))
-    web.add_argument("--public-url", type=public_url_arg, default=None,
-                     help=_("the address the players open, when it is not this computer's "
-                            "own (a name of the network, a proxy): http(s)://host[:port]"))
 
-    tab = sub.add_parser(
-        "table", parents=[lang],
-        help=_("one game, each player on their own device (needs the web extra; see README)"),
+    tab = serving_command(
+        sub.add_parser, lang, "table",
+        about=_("one game, each player on their own device (needs the web extra; see README)"),
         description=_("Open a table: this computer holds the game, and every player joins "
                       "with the link of their own seat (peloponnes join LINK). Each link is a "
                       "secret key to one seat; one more link lets onlookers watch. Started "
-                      "again with the same --file, the table goes on where it was."))
+                      "again with the same --file, the table goes on where it was."),
+        host=_("address to listen on (default 0.0.0.0: the devices of your network)"),
+        public_url=_("the address the devices open, when it is not this computer's own: "
+                     "http(s)://host[:port]"))
     tab.add_argument("--seats", type=text_arg(_("the seats")), default=None,
                      help=_("{fewest} to {most} seats, comma-separated: a name for a person, "
                             "computer[:kind] for a computer player (e.g. "
@@ -269,13 +282,6 @@ def _parser() -> argparse.ArgumentParser:
     tab.add_argument("--file", type=text_arg(_("the path")), default=None,
                      help=_("the table's file, written after every answer (default: "
                             "table.json in the data folder)"))
-    tab.add_argument("--host", type=text_arg(_("the host")), default=None,
-                     help=_("address to listen on (default 0.0.0.0: the devices of your "
-                            "network)"))
-    tab.add_argument("--port", type=port_arg, default=None, help=_("port (default 8000)"))
-    tab.add_argument("--public-url", type=public_url_arg, default=None,
-                     help=_("the address the devices open, when it is not this computer's "
-                            "own: http(s)://host[:port]"))
     tab.add_argument("--seed", type=seed_arg, default=None, help=_("seed (0 to 2**63-1)"))
     tab.add_argument("--bot-pause", type=pause_arg, default=None,
                      help=_("seconds before each computer move (0 to 10; default 1)"))

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from support import settled
+from support import screen_text, settled
 
 from peloponnes_tui.cards import CardSet
 from peloponnes_tui.demo.scenario import Bilingual
@@ -375,7 +375,7 @@ def test_each_chapter_by_keys_in_english(cards: CardSet, index: int) -> None:
                                                     strict=True):
         assert end.startswith(f"{title}\n{'✓' if good else '✗'} {english}")
         assert "Rule: " in end
-        assert end.endswith("Enter: next chapter · Ctrl+R: try again · q: the chapters")
+        assert end.endswith("Enter: next chapter · ^r: try again · q: the chapters")
 
 
 @pytest.mark.parametrize("index", chapters())
@@ -390,7 +390,7 @@ def test_each_chapter_by_keys_in_german(cards: CardSet, german: None, index: int
                                                          strict=True):
         assert end.startswith(f"{title}\n{'✓' if good else '✗'} {german_text}")
         assert "Regel: " in end
-        assert end.endswith("Enter: nächstes Kapitel · Strg+R: noch einmal · q: die Kapitel")
+        assert end.endswith("Enter: nächstes Kapitel · ^r: noch einmal · q: die Kapitel")
 
 
 def test_the_list_remembers_done_chapters_and_ends_with_the_first_game(cards: CardSet
@@ -471,6 +471,59 @@ def test_switching_the_language_keeps_the_chapter_where_it_is(cards: CardSet) ->
             assert str(listed.get_option_at_index(1).prompt) == "✓  2. Um eine Machtkarte bieten"
             app.switch_language("en")
             await settled(pilot)
+
+    try:
+        asyncio.run(go())
+    finally:
+        set_language("en")
+
+
+# -- the screens at 80×24 and 120×40 ------------------------------------------------------------
+
+
+async def board_pages(pilot: Any) -> list[str]:
+    """The screen at every page of a teaching screen's board, from its top to its end."""
+    board = pilot.app.screen.query_one("#board")
+    board.scroll_home(animate=False)
+    await settled(pilot)
+    pages = [screen_text(pilot.app)]
+    while board.scroll_y < board.max_scroll_y:
+        board.scroll_page_down(animate=False)
+        await settled(pilot)
+        pages.append(screen_text(pilot.app))
+    return pages
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_chapters_and_the_guided_game_fit_the_screen(cards: CardSet, lang: str,
+                                                         size: tuple[int, int]) -> None:
+    """A chapter at its decision (the tempest: the tracks show a struck catastrophe) and the
+    guided game, in English and German: the status line on one line, and no word of the board
+    cut (…), however far the board is scrolled (at 120 columns the lesson's column leaves the
+    board the width of its widest lines: they were cut to "Catast…", "Droug…")."""
+    async def go() -> None:
+        set_language(lang)
+        app = LearnApp(cards)
+        async with app.run_test(size=size) as pilot:
+            await settled(pilot)
+            assert app.title == {"en": "Peloponnes — learn to play",
+                                 "de": "Peloponnes — Spielen lernen"}[lang]
+            await pilot.press(*(["down"] * list(PLAYS).index("tempest")), "enter", "enter")
+            await settled(pilot)
+            assert isinstance(app.screen, ChapterScreen) and app.screen.run.mode == "asking"
+            for screen_kind in ("chapter", "guided game"):
+                assert app.screen.query_one("#status").size.height == 1, screen_kind
+                for page in await board_pages(pilot):
+                    board = [line[:app.screen.query_one("#board").size.width]
+                             for line in page.split("\n")]
+                    assert not [line for line in board if "…" in line], (screen_kind, page)
+                if screen_kind == "chapter":
+                    await pilot.press("q")
+                    await settled(pilot)
+                    await pilot.press("end", "enter", "enter")
+                    await settled(pilot)
+                    assert isinstance(app.screen, LearnScreen)
 
     try:
         asyncio.run(go())

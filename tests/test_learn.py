@@ -308,7 +308,7 @@ def test_the_whole_guided_game_by_keys_in_german(lesson: Lesson, cards: CardSet,
     assert seen[1].startswith("Lektion 1 von 9: Aufdecken, Markt und Eroberungsreihe, Bieten\n"
                               "▶ In jeder Runde werden sechs Machtkarten aufgedeckt.")
     assert seen[2].startswith("Lektion 1 von 9: ") and "✓ Deine drei Münzkarten" in seen[2]
-    assert "Weiter: Enter · Strg+R: Schritt wiederholen" in seen[2]
+    assert "Weiter: Enter · ^r: Schritt wiederholen" in seen[2]
     assert seen[-1].startswith("Ende der Lektion\n")
     assert "\nWertung: Die Bevölkerung sind" in seen[-1]
     assert "11 gegen 9 von Leonidas - du gewinnst!" in seen[-1]

@@ -65,9 +65,9 @@ async def test_a_card_shows_its_fields_the_minimum_and_the_standing_bid_after_an
             f"╭1 {catastrophe_glyph('tempest')}─────LA╮",
             "│Forest    │",
             "│          │",  # a name in the row needs two lines (Barley Fields)
-            "│value 1   │",
+            "│v1        │",
             "│1 inh     │",
-            "│makes 2W  │",
+            "│⚒2W       │",
             f"╰{leonidas.tag}2✱─min 3╯",
         ]
         _, _, quarry = card_frame(text, "Quarry")
@@ -158,15 +158,15 @@ def test_the_printed_lines_of_a_card_are_kept_per_language_and_palette():
     card = next(c for c in CARDS.power_cards if c.cost.wood and not c.cost.stone)
     assert card_slots(card) is card_slots(card)
     english = words(card_slots(card))
-    assert f"value {card.value}" in english and f"cost {card.cost.wood}W" in english, english
+    assert f"v{card.value}" in english and f"⌂{card.cost.wood}W" in english, english
     try:
         set_language("de")
         german = words(card_slots(card))
-        assert german != english and f"value {card.value}" not in german, german
+        assert german != english and f"v{card.value}" not in german, german
     finally:
         set_language("en")
     assert words(card_slots(card)) == english
-    cost = card_slots(card)[0][0][1]  # "cost 1W": the wood in its colour
+    cost = card_slots(card)[0][0][1]  # "⌂1W": the wood in its colour
     assert [str(s.style) for s in cost.spans] == [res_style("wood")]
     try:
         set_light_palette(True)
@@ -176,7 +176,7 @@ def test_the_printed_lines_of_a_card_are_kept_per_language_and_palette():
     finally:
         set_light_palette(False)
     other = card.model_copy(update={"value": card.value + 1})  # another card set's card
-    assert f"value {card.value + 1}" in words(card_slots(other))
+    assert f"v{card.value + 1}" in words(card_slots(other))
     assert words(card_slots(card)) == english
 
 
@@ -197,3 +197,101 @@ def test_long_names_break_where_their_language_hyphenates_them():
     for name in ("Kornspeicher", "Zyklopenmauer", "Stonemasons' Lodge", "Acrocorinth"):
         for width in range(4, 14):
             assert all(len(line) <= width for line in name_lines(name, width, "de"))
+
+
+# The widest figures of the card data: Sanctuary of Zeus (value 4, cost 2 wood 4 stone, 6 power
+# points), Treasury of Atreus (+2 coin cards, 5 power points, protects), Olive Grove (+2 luxury
+# goods), Lowland Plain (3 inhabitants, 2 power points, 3 grain), Temple of Apollo (a function,
+# a protection and a cost), Hill Country (1 wood 1 stone)
+WIDEST = ["sanctuary-of-zeus", "treasury-of-atreus", "olive-grove", "lowland-plain",
+          "temple-of-apollo", "hill-country"]
+
+
+def with_a_bid_counting_more() -> Session:
+    """Leonidas (with an Agora: his bid counts half a coin card more) has bid 4 on the Sanctuary
+    of Zeus; Helena, then Dimitrios, to bid."""
+    session = session_from(PlayerSpec(civ="sparta", hand=["wood", "stone", "grain"] * 2),
+                           PlayerSpec(civ="tegea", hand=["stone"] * 4, buildings=["agora"]),
+                           PlayerSpec(civ="messene"),
+                           reveal=WIDEST, order=[1, 0, 2])
+    game = session.game
+    game.answer(PlaceBid("sanctuary-of-zeus", tuple(game.players[1].hand), 0))
+    assert game.pending is not None and game.pending.kind == "bid"
+    return session
+
+
+async def test_every_figure_has_one_short_form_on_the_cards_at_every_width():
+    """On the cards on offer each figure is written in its one short form (the board's legend
+    explains it), at 80×24 (the narrowest cards) and 120×40, in English and German: the value
+    (v4 / W4), the cost (⌂2W4S), inhabitants or one-time income (3 inh, +2c, +2lux), power
+    points (6pow / 6MP), production (⚒3G) and the minimum to bid (min 5); never the longer
+    forms a wide card used to take (value, power, makes, cost) nor ≥ for the minimum."""
+    from peloponnes_tui.card_text import (
+        COSTS,
+        cost_text,
+        income_short,
+        inhabitants_short,
+        power_short,
+        prod_short,
+        value_short,
+    )
+    from peloponnes_tui.i18n import name, set_language
+    from peloponnes_tui.tui.cards_art import CARD_MIN
+    from peloponnes_tui.tui.render import offer_legend
+
+    retired = {"en": ("value", "val ", "power", "pw ", "makes", "cost", "≥"),
+               "de": ("Wert", "Wt ", "Macht", "erzeugt", "Kosten", "≥")}
+    for lang in ("en", "de"):
+        for size in ((80, 24), (120, 40)):
+            try:
+                set_language(lang)
+                async with PeloponnesApp(cards=CARDS, bot_pause=0, lang=lang).run_test(
+                        size=size) as pilot:
+                    pilot.app.set_session(with_a_bid_counting_more())
+                    await settled(pilot)
+                    text = screen_text(pilot.app)
+                    legend = " ".join(offer_legend().split())
+                    for n, cid in enumerate(WIDEST):
+                        c = CARDS.power_by_id[cid]
+                        _, _, frame = card_frame(text, name(c.name)[:4])
+                        where = (lang, size, cid, frame)
+                        if size == (80, 24):
+                            assert len(frame[0]) == CARD_MIN, where  # the narrowest card
+                        value, gains, made, foot = (" ".join(line[1:-1].split())
+                                                    for line in frame[-4:])
+                        cost = "".join(cost_text(c).split()) if c.is_building else ""
+                        assert value == value_short(c.value) + (
+                            f" {COSTS}{cost}" if cost else ""), where
+                        assert gains == " ".join(x for x in (
+                            income_short(c) if income_short(c) != "-" else "",
+                            power_short(c.power) if c.power else "") if x), where
+                        makes = prod_short(c.production.wood, c.production.stone,
+                                           c.production.grain)
+                        assert made.startswith(makes if makes != "-" else ""), where
+                        for line in frame[1:-1]:
+                            assert not any(word in line for word in retired[lang]), where
+                        if n == 0:  # Leonidas' 4 (counting 4½): Helena must bid 5
+                            tag = pilot.app.session.seats[1].tag
+                            assert foot.startswith(tag + "4") and foot.endswith(
+                                _min(5)), where
+                        elif n < 3:  # the market: at least the value
+                            assert foot.endswith(_min(c.value)), where
+                        else:  # the conquest row: the value and the surcharge
+                            assert foot.endswith(_min(c.value + NUMBERS.conquest_surcharge)
+                                                 + "*"), where
+                    # the legend names every short form the cards use, each before what it means
+                    units = [value_short(1)[:-1], COSTS, inhabitants_short(1)[2:],
+                             income_short(CARDS.power_by_id["treasury-of-atreus"])
+                             .replace("2", ""),
+                             income_short(CARDS.power_by_id["olive-grove"]).replace("2", ""),
+                             power_short(1)[1:], prod_short(1, 0, 0)[0], _min(1)[:-2] + ":"]
+                    for unit in units:
+                        assert f" {unit} " in legend, (lang, unit, legend)
+            finally:
+                set_language("en")
+
+
+def _min(n: int) -> str:
+    from peloponnes_tui.i18n import _
+
+    return _("min {n}").format(n=n)

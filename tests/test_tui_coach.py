@@ -444,3 +444,32 @@ def test_a_save_from_before_the_coach_loads_with_it_on_and_never_asked(cards):
     assert loaded.coach is True and loaded.coach_asks == [0, 0, 0]
     raw["extra"]["coach_asks"] = [1, "x", -3]  # damaged: as if never asked
     assert Session.loads(json.dumps(raw), cards).coach_asks == [0, 0, 0]
+
+
+async def test_a_long_note_leaves_no_empty_rows_in_the_decision_column(coach_app):
+    """At 120×40 the advice is longer than the decision column has room for: the box of what
+    happened since the last turn, which keeps its rows beside the board (empty ones below a
+    short text), shrinks to its text while the note is shown (the column scrolled its text
+    away and showed its empty rows); the note is as tall as its text; the next decision's box
+    has its rows again."""
+    app = coach_app
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.set_session(three_people())
+        await settled(pilot)
+        board = app.board
+        since, text = board.query_one("#since"), board.query_one("#sincetext")
+
+        def rows() -> list[str]:
+            return [text.render_line(y).text.strip() for y in range(text.size.height)]
+
+        kept = since.size.height
+        assert "" in rows() and len(rows()) == kept  # a short text in a box of fixed rows
+        await ask(pilot)
+        note = note_of(app)
+        assert note.display and board.query_one("#decision").max_scroll_y > 0  # it scrolls
+        assert note.size.height == len(note.render().wrap(app.console,
+                                                          note.content_region.width))
+        assert "" not in rows() and since.size.height == len(rows()) < kept
+        await pilot.press("enter")  # Helena bids; Leonidas's decision
+        await settled(pilot)
+        assert not note.display and since.size.height == kept

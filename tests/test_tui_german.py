@@ -41,7 +41,7 @@ async def test_two_people_play_a_whole_game_by_keys_in_german(cards, german):
         assert isinstance(screen, NewGameScreen)
         text = screen_text(app)
         for words in ("Neue Partie", "Spieler", "Platz 1", "Mensch", "Startwert", "Sichtschutz",
-                      "Sprache", "◀ Deutsch ▶", "Partie beginnen (Strg+G)"):
+                      "Sprache", "◀ Deutsch ▶", "Partie beginnen (^g)"):
             assert words in text, words
         await pilot.press("up", "left")  # two players
         assert screen.count == 2
@@ -134,7 +134,7 @@ async def test_the_new_game_screen_switches_the_language_and_keeps_the_form(card
         assert app.screen is screen and app.focused is screen.query_one("#language")
         text = screen_text(app)
         assert "Platz 1" in text and "Kassandra" in text and "◀ Deutsch ▶" in text
-        assert "Partie beginnen (Strg+G)" in text and "Seat 1" not in text
+        assert "Partie beginnen (^g)" in text and "Seat 1" not in text
         await pilot.press("escape")  # back to the start screen, drawn in German too
         await settled(pilot)
         assert "Neue Partie (n)" in screen_text(app)

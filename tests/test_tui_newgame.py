@@ -59,12 +59,12 @@ async def test_the_title_says_the_keys_that_work_where_the_focus_is(cards):
         assert focused_id(app) == "name0"
         await settled(pilot)
         head = screen_text(app)
-        assert "type here, ↑↓ move, Ctrl+G starts" in head and "←→ change" not in head
+        assert "type here, ↑↓ move, ^g starts" in head and "←→ change" not in head
         await pilot.press("up")  # the number of players
         await settled(pilot)
         assert focused_id(app) == "count"
         head = screen_text(app)
-        assert "↑↓ move, ←→ change, Ctrl+G starts" in head and "type here" not in head
+        assert "↑↓ move, ←→ change, ^g starts" in head and "type here" not in head
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -95,7 +95,7 @@ async def test_every_choice_readable(cards, size):
             assert f"◀ {kind} ▶" in line
         text = "\n".join(lines)
         for shown in ("Players", "◀ 5 ▶", "Seed", "Hide hands", "◀ yes ▶", "Pause",
-                      "◀ 0.7 s ▶", "before each computer move", "Start game (Ctrl+G)"):
+                      "◀ 0.7 s ▶", "before each computer move", "Start game (^g)"):
             assert shown in text
 
 

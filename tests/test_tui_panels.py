@@ -283,6 +283,8 @@ async def test_feed_panel():
     async with app().run_test(size=SIZE) as pilot:
         text = await open_panel(pilot, session)
         assert "7 inhabitants to feed, 4 grain produced: short by 3." in text
+        # each card's figures in the short forms of the cards on offer
+        assert "Pasture (2 inh, ⚒1G)" in text
         assert "Legal" in text
         text = await refused(pilot, "0")  # no coin cards: 3 go hungry
         assert "3 would go hungry" in text
@@ -311,6 +313,7 @@ async def test_complete_panel():
     async with app().run_test(size=SIZE) as pilot:
         text = await open_panel(pilot, session)
         assert "Production: 1 wood, 0 stone" in text
+        assert "Market (⌂2W)" in text  # its cost as on the cards on offer
         await refused(pilot, "0")  # no coin cards: 1 wood short
         await pilot.press("a")  # the Wood
         text = screen_text(pilot.app)

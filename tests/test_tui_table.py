@@ -186,8 +186,8 @@ async def test_conquest_minimum_is_said_once_with_the_discount():
             # (the Forest, chosen in the panel, in a double frame; ✱: new since her last turn)
             assert frame[0][1:].removeprefix("▶").startswith(f"{n} "), frame
             assert frame[0][:-1].endswith(f"✱{'B' if info.is_building else 'L'}{info.pile}")
-            # above income and production; "val" where the card is narrow
-            assert frame[-4][1:].startswith((f"value {value} ", f"val {value} "))
+            # above income and production, in its one short form at every width
+            assert frame[-4][1:].startswith(f"v{value} ")
             # the conquest row's minimums carry the * of the note below the cards
             assert frame[-1][:-1].endswith(f"min {need}{'*' if n > 2 else ''}"), frame
         text = " ".join(screen_text(pilot.app).split())  # the note may wrap
@@ -252,6 +252,32 @@ async def test_help_shows_the_income_table_and_catastrophes():
             assert any(f" {cat.name.en} {cat.steps} " in line for line in lines)
         await pilot.press("escape")
         assert isinstance(pilot.app.screen, BoardScreen)
+
+
+async def test_help_names_the_keys_as_the_footer_does():
+    """The help's keys are written as the footer writes them (^z, not Ctrl+Z or Strg+Z; PgUp,
+    Bild↑ in German), in English and German."""
+    from peloponnes_tui.i18n import set_language
+    from peloponnes_tui.tui.widgets.footer import key_display
+
+    for lang, pages in (("en", "PgUp/PgDn"), ("de", "Bild↑/Bild↓")):
+        try:
+            set_language(lang)
+            async with PeloponnesApp(cards=CARDS, bot_pause=0, lang=lang).run_test(
+                    size=(160, 60)) as pilot:
+                pilot.app.set_session(helena_to_bid())
+                await settled(pilot)
+                footer = screen_text(pilot.app).split("\n")[-1]
+                assert key_display("^z") in footer and "^p" in footer, footer
+                await pilot.press("h")
+                await settled(pilot)
+                text = screen_text(pilot.app)
+                for key in ("^z", "^s", "^p", pages, key_display("space")):
+                    assert key in text, (lang, key)
+                for other in ("Ctrl", "Strg", "ctrl+"):
+                    assert other not in text, (lang, other)
+        finally:
+            set_language("en")
 
 
 def test_the_status_line_keeps_to_one_line_where_it_can():

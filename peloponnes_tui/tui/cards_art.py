@@ -3,13 +3,16 @@
 Only the drawing lives here: :func:`peloponnes_tui.tui.render.offer_table` fills each
 :class:`CardFace` from the card data and the engine's numbers.  A card is drawn as
 
-    ╭3 ☂─────LA╮    its number (the digit key), catastrophe symbol, kind and pile letter
-    │Barley    │    its name (up to two lines)
-    │Fields    │
-    │val 1     │    value; a building's cost on the right
-    │2 inh  1pw│    inhabitants or one-time income; power points
-    │⚒1G  ♜☠  │    production; protection, special function or supply symbol
+    ╭3 ☂─────BA╮    its number (the digit key), catastrophe symbol, kind and pile letter
+    │Lion Gate │    its name (up to two lines)
+    │          │
+    │v1     ⌂1S│    value; a building's cost on the right
+    │1 inh 3pow│    inhabitants or one-time income; power points
+    │        ♜☼│    production; protection, special function or supply symbol
     ╰R● 2─min 4╯    the standing bid (colour and symbol); the minimum for the player to move
+
+Each figure has one short form (``card_text``: ``v1``, ``2 inh``, ``+2c``, ``+1lux``, ``1pow``,
+``⚒1G``, ``⌂1W1S``, ``min 4``), the same at every width and in the board's legend.
 
 The card chosen in the decision panel has a double frame and a ``▶`` before its number.  Every
 cell of a card, frame included, carries its click action and its id (``card`` in the
@@ -142,10 +145,12 @@ def draw_card(face: CardFace, width: int, name_rows: int) -> list[Text]:
     lines: list[Text] = []
 
     def border(left_corner: str, left: Text, right: Text, right_corner: str) -> Text:
-        """A top or bottom edge with ``left`` and ``right`` written into it."""
+        """A top or bottom edge with ``left`` and ``right`` written into it; ``right`` (the
+        minimum to bid) keeps its place, ``left`` gives way to it."""
         t = Text(left_corner, style=frame)
         left = left.copy()
-        left.truncate(inner, overflow="ellipsis")
+        left.truncate(inner - right.cell_len - 1 if 0 < right.cell_len < inner - 1 else inner,
+                      overflow="ellipsis")
         room = inner - left.cell_len
         keep_right = 0 < right.cell_len < room
         t.append_text(left)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from peloponnes_tui.i18n import _
 from peloponnes_tui.tui.colours import follow_theme
 from peloponnes_tui.tui.compat import run_guarded
 from peloponnes_tui.tui.palette import PaletteApp
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class LearnApp(PaletteApp):
-    TITLE = "Peloponnes — learn to play"
+    TITLE = "Peloponnes — learn to play"  # English; on_mount sets it in the chosen language
     CSS_PATH = "app.tcss"
 
     def __init__(self, cards: CardSet, lesson: Lesson | None = None) -> None:
@@ -31,6 +32,7 @@ class LearnApp(PaletteApp):
         from peloponnes_tui.tui.screens.learn import LearnScreen
 
         follow_theme(self)
+        self.title = _("Peloponnes — learn to play")
         if self.lesson is not None:
             self.push_screen(LearnScreen(self.lesson, self.cards, standalone=True))
         else:

@@ -19,14 +19,19 @@ from rich.table import Table
 from rich.text import Text
 
 from peloponnes_tui.card_text import (
+    COSTS,
+    PRODUCES,
     catastrophe_name,
     cost_text,
-    income_text,
+    income_short,
     inhabitants_short,
+    power_short,
+    prod_short,
     prod_text,
     protector_text,
     resource_short,
     special_text,
+    value_short,
 )
 from peloponnes_tui.cards import CardSet, CatastropheId, PowerCard
 from peloponnes_tui.engine import CIV, LUXURY, Event
@@ -57,12 +62,12 @@ def resource_legend() -> str:
 
 def offer_legend() -> str:
     return _("Cards: its number (the key to choose it), its catastrophe symbol (as on the "
-             "tracks), B building or L landscape and its pile A–C · val(ue) · ⌂ a building's "
-             "cost · inh(abitants) or one-time income (c coin cards, lux luxury goods) · "
-             "pw power points · ⚒ production · ♜ protects from · ◆ a special function · "
+             "tracks), B building or L landscape and its pile A–C · v value · ⌂ a building's "
+             "cost · inh inhabitants · one-time income: +c coin cards, +lux luxury goods · "
+             "pow power points · ⚒ production · ♜ protects from · ◆ a special function · "
              "⚑ supply symbol · at the bottom the standing bid (player, coin cards, "
              "=what it counts with Market/Agora) and min: the fewest coin cards the player to "
-             "move must bid now (≥ when narrow) · {resources} · "
+             "move must bid now · {resources} · "
              "the double frame: the card chosen in the decision panel").format(
                  resources=resource_legend())
 
@@ -92,17 +97,6 @@ def seat_tag(seat: Seat, bold: bool = True) -> Text:
 
 def seat_short(seat: Seat) -> Text:
     return Text(seat.tag, style=f"bold {seat.rich_colour}")
-
-
-def income_short(card: PowerCard) -> str:
-    """:func:`income_text` for a narrow card: ``2 inh``, ``+2c`` (coin cards), ``+1lux``."""
-    if card.inhabitants:
-        return inhabitants_short(card.inhabitants)
-    if card.income.coins:
-        return _("+{n}c").format(n=card.income.coins)
-    if card.income.luxury:
-        return _("+{n}lux").format(n=card.income.luxury)
-    return "-"
 
 
 def coin_label(cards: CardSet, coin: int) -> Text:
@@ -162,8 +156,6 @@ def card_marks(card: PowerCard) -> Text:
 
 PROTECTS = "♜"
 SUPPLY = "⚑"
-PRODUCES = "⚒"
-COSTS = "⌂"
 
 
 _slots: dict[tuple[int, str, bool], tuple[PowerCard, tuple[Slot, Slot, Slot]]] = {}
@@ -173,28 +165,20 @@ SLOTS_KEEP = 512  # (a game's 48 power cards in two languages; the tests load ma
 def card_slots(c: PowerCard) -> tuple[Slot, Slot, Slot]:
     """The lines of a card on offer that show the printed card alone: its value and cost,
     what it gives (one-time income or inhabitants, power points), what it makes and its
-    marks; made once per card, language and palette (the cards on offer are drawn at every
-    key).  Nothing that draws a card changes these texts."""
+    marks, each in the one short form the legend explains (it fits the narrowest card);
+    made once per card, language and palette (the cards on offer are drawn at every key).
+    Nothing that draws a card changes these texts."""
     key = (id(c), language(), light_palette())
     found = _slots.get(key)
     if found is not None and found[0] is c:
         return found[1]
     cost = res_text(c.cost.wood, c.cost.stone, 0)
-    val, short_val = Text(_("value {n}").format(n=c.value), style="bold"), \
-        Text(_("val {n}").format(n=c.value), style="bold")
-    value: Slot = ((val, Text(_("cost ")).append_text(cost) if cost else Text()),
-                   (short_val, Text(COSTS).append_text(cost) if cost else Text()),
-                   (Text(_("v{n}").format(n=c.value), style="bold"),
-                    Text(COSTS).append_text(cost) if cost else Text()))
-    gives = Text(income_text(c) if income_text(c) != "-" else "")
-    short_gives = Text(income_short(c) if income_short(c) != "-" else "")
-    power, short_power = (Text(_("power {n}").format(n=c.power)),
-                          Text(_("{n}pw").format(n=c.power))) \
-        if c.power else (Text(), Text())
-    gains: Slot = ((gives, power), (gives, short_power), (short_gives, short_power))
+    value: Slot = ((Text(value_short(c.value), style="bold"),
+                    Text(COSTS).append_text(cost) if cost else Text()),)
+    gives = Text(income_short(c) if income_short(c) != "-" else "")
+    gains: Slot = ((gives, Text(power_short(c.power)) if c.power else Text()),)
     makes = res_text(c.production.wood, c.production.stone, c.production.grain)
-    prod: Slot = ((Text(_("makes ")).append_text(makes) if makes else Text(), card_marks(c)),
-                  (Text(PRODUCES).append_text(makes) if makes else Text(), card_marks(c)))
+    prod: Slot = ((Text(PRODUCES).append_text(makes) if makes else Text(), card_marks(c)),)
     if len(_slots) >= SLOTS_KEEP:
         _slots.clear()
     slots = value, gains, prod
@@ -239,22 +223,25 @@ def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int 
                 kind.append(CHANGED, style=CHANGED_STYLE)
             kind.append((_("B{pile}") if c.is_building else _("L{pile}")).format(pile=c.pile),
                         style="dim")
-            bid = Text()
-            short_bid = Text()
+            # the standing bid, from the longest form to the shortest: with spaces, without,
+            # without what it counts with Market/Agora, without the change mark (the minimum
+            # beside it keeps its one form, "min 3", and the bid gives way to it)
+            bids: list[Text] = [Text(), Text(), Text(), Text()]
             held = standing.get(cid)
             if held is not None:
                 h = by_seat[held[0]]
                 st = seats[h.seat]
-                bid.append(st.tag, style=f"bold {st.rich_colour}")
-                short_bid = bid.copy()
-                bid.append(f" {h.bid_count}", style="bold")
-                short_bid.append(f"{h.bid_count}", style="bold")
-                if h.bid_bonus_halves:
-                    bid.append(f" ={halves(held[1])}")
-                    short_bid.append(f"={halves(held[1])}")
+                bonus = f"={halves(held[1])}" if h.bid_bonus_halves else ""
+                for form, (count, counts) in zip(bids, ((f" {h.bid_count}", " " + bonus),
+                                                        (str(h.bid_count), bonus),
+                                                        (str(h.bid_count), ""),
+                                                        (str(h.bid_count), "")), strict=True):
+                    form.append(st.tag, style=f"bold {st.rich_colour}")
+                    form.append(count, style="bold")
+                    form.append(counts if bonus else "")
             if cid in marks.bids:
-                bid.append(CHANGED, style=CHANGED_STYLE)
-                short_bid.append(CHANGED, style=CHANGED_STYLE)
+                for form in bids[:3]:
+                    form.append(CHANGED, style=CHANGED_STYLE)
             need = need_for.get(cid)
             star = "*" if row_name == "conquest" else ""  # see conquest_rule
             name_style = HIGHLIGHT if cid in highlight else "bold"
@@ -262,14 +249,11 @@ def offer_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int 
                 name_style += " italic"
             # what the player to move must bid on it now; nothing where they cannot bid (a
             # card taken for good, or no bidding now): the foot then says who holds it
-            minimum = "" if need is None else _("min {n}").format(n=f"{need}{star}")
-            narrow = "" if need is None else f"≥{need}{star}"
+            minimum = Text("" if need is None else _("min {n}").format(n=f"{need}{star}"),
+                           style="bold")
             faces.append(CardFace(
                 card=cid, name=name(c.name), name_style=name_style, top=((top, kind),),
-                lines=card_slots(c),
-                bottom=((bid, Text(minimum, style="bold")),
-                        (short_bid, Text(minimum, style="bold")),
-                        (short_bid, Text(narrow, style="bold"))),
+                lines=card_slots(c), bottom=tuple((form, minimum) for form in bids),
                 chosen=cid == chosen, click=click))
         heading = Text(_("Market") if row_name == "market" else _("Conquest row *"),
                        style="bold" if row_name == "market" else "bold italic")
@@ -399,9 +383,9 @@ def tracks_legend() -> str:
 
 def other_legend() -> str:
     return _("◆ ♜ a special function or protection, listed under the cards · {changed} · "
-             "▩ covered, ◌ under construction · ◀ the player to move · Pop population, "
-             "Pow power, Prod production, Lux luxury goods held/allowed · "
-             "inh inhabitants").format(changed=changed_legend())
+             "▩ covered, ◌ under construction · ◀ the player to move · pop population, "
+             "lux luxury goods held/allowed (pow, ⚒ as on the cards)").format(
+                 changed=changed_legend())
 
 
 def protection_notes(cards: CardSet, p: PlayerView) -> Text:
@@ -469,17 +453,19 @@ class Fitting:
 
 
 def player_brief(view: View, seat: int, seats: Sequence[Seat]) -> Text:
-    """One short line of a player's key numbers (public): ``R● Helena pop 3 · pow 2 · …``."""
+    """One short line of a player's key numbers (public): ``R● Helena pop 3 · pow 2 · ⚒1W ·
+    …`` (the short forms of the cards and the players' table)."""
     p = view.players[seat]
     out = Text()
     out.append_text(seat_tag(seats[seat]))
-    for n, (label, value) in enumerate(((_("pop"), str(p.inhabitants)),
-                                        (_("pow"), str(p.power)),
-                                        (_("prod"), prod_text(*p.production)),
-                                        (_("lux"), f"{p.luxury}/{p.luxury_cap}"),
-                                        (_("hand"), str(p.hand_size)))):
+    made = prod_short(*p.production)
+    for n, (label, value) in enumerate(((_("pop") + " ", str(p.inhabitants)),
+                                        (_("pow") + " ", str(p.power)),
+                                        (PRODUCES, made.removeprefix(PRODUCES)),
+                                        (_("lux") + " ", f"{p.luxury}/{p.luxury_cap}"),
+                                        (_("hand") + " ", str(p.hand_size)))):
         out.append(" · " if n else "  ", style="dim")
-        out.append(f"{label} ")
+        out.append(label)
         out.append(value, style="bold")
     return out
 
@@ -620,7 +606,7 @@ def _under(style: str, cell: Text | str) -> Text:
 def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None
                   ) -> LineGrid:
     columns: tuple[tuple[str, JustifyMethod], ...] = (
-        (_("Player"), "left"), (_("Pop"), "right"), (_("Pow"), "right"), (_("Prod"), "left"),
+        (_("Player"), "left"), (_("Pop"), "right"), (_("Pow"), "right"), (PRODUCES, "left"),
         (_("Lux"), "right"), (_("Hand"), "right"), (_("Bid"), "left"))
     rows: list[tuple[Text | str, ...]] = []
     standing = view_standing_bids(view)
@@ -648,11 +634,12 @@ def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: in
 
 def card_words(cards: CardSet, inhabitants: int, power: int, wood: int, stone: int, grain: int,
                symbols: Sequence[CatastropheId]) -> list[str]:
-    """A card's figures, short enough for a tableau column (the board's legend explains them):
-    ``3 inh``, ``power 2``, its production ``1W 1G``, the catastrophe symbols it shows."""
+    """A card's figures, short enough for a tableau column, in the short forms of the cards on
+    offer (the board's legend explains them): ``3 inh``, ``2pow``, its production ``⚒1W1G``,
+    the catastrophe symbols it shows."""
     out = [inhabitants_short(inhabitants) if inhabitants else "",
-           _("power {n}").format(n=power) if power else "",
-           prod_text(wood, stone, grain) if wood or stone or grain else "",
+           power_short(power) if power else "",
+           prod_short(wood, stone, grain) if wood or stone or grain else "",
            " ".join(catastrophe_name(cards, s) for s in symbols)]
     return [x for x in out if x]
 

@@ -342,13 +342,29 @@ class BoardScreen(Screen[None], AppAccess):
                 "roomy" if self.has_class("roomy") else "narrow"
             share = self.app.size.height // SINCE_SHARE[layout]
             rows = share if layout != "narrow" else max(3, share - 1)
-            since.styles.height = rows if layout != "narrow" else "auto"
             since.styles.max_height = rows
+            self.fit_since()
             # kept scrolled to its end by the layout itself (no scroll after the next update)
             since.anchor()
         since.display = bool(lines)
         self.query_one("#sincehead", Static).display = bool(lines)
         self.query_one("#last", Drawn).display = not lines
+
+    def fit_since(self) -> None:
+        """The box of what happened since the last turn keeps its rows beside the board
+        (:meth:`show_since`); while the coach's note takes rows of the same column, it shrinks
+        to its text instead, so that the column does not scroll its text away and leave its
+        empty rows in view."""
+        since = self.query_one("#since", VerticalScroll)
+        keep = (self.has_class("roomy") or self.has_class("wide")) and \
+            not self.query_one(CoachNote).display
+        since.styles.height = since.styles.max_height if keep else "auto"
+        # (the text's least height, the box's, is only for a box that keeps its rows)
+        self.query_one("#sincetext", Drawn).styles.min_height = None if keep else 0
+
+    @on(CoachNote.Shown)
+    def coach_shown(self) -> None:
+        self.fit_since()
 
     def show_step(self, step: Step) -> None:
         """Draw what the table needs now (``RunningGame.next_step``), once per answer, for

@@ -6,7 +6,7 @@ folder, ``learn/progress.py``), then the guided game of rounds 7-8 (``LearnScree
 the first game: a whole game of the play app against beginners with hints on.
 :class:`ChapterScreen` plays one chapter (``learn/course.py``): the situation, then the
 learner's free decisions with the game's own panels and keys; at the end the reaction to what
-was chosen, with the events and the rule behind each; Ctrl+R tries again from the decision,
+was chosen, with the events and the rule behind each; ``^r`` (Ctrl+R) tries again from the decision,
 Enter goes on to the next chapter, ``q`` goes back to the list.
 """
 
@@ -28,12 +28,11 @@ from peloponnes_tui.learn.course import Chapter, ChapterRun, Shown, load_course
 from peloponnes_tui.learn.progress import FIRST_GAME, load_progress, mark_done
 from peloponnes_tui.tui.screens.learn import LearnScreen, TeachingScreen
 from peloponnes_tui.tui.screens.scoring import score_table
-from peloponnes_tui.tui.widgets.footer import KeysFooter
+from peloponnes_tui.tui.widgets.footer import KeysFooter, key_display
 from peloponnes_tui.tui.widgets.panel import Decided
 
 if TYPE_CHECKING:
     from peloponnes_tui.cards import CardSet
-    from peloponnes_tui.engine.game import Game
 
 GUIDED = "guided-game"  # the list's last entry: the guided game of rounds 7-8
 Leaving = Literal["next", "list"]  # where a chapter's screen goes when it closes
@@ -151,15 +150,7 @@ class ChapterScreen(TeachingScreen[Leaving]):
         super().__init__(chapter.players, chapter.learner, chapter.seed)
         self.chapter = chapter
         self.course = course
-        self.run = ChapterRun(chapter, cards)
-
-    @property
-    def game(self) -> Game:
-        return self.run.game
-
-    def on_mount(self) -> None:
-        self.mounted()
-        self.show(self.run.shown)
+        self.run: ChapterRun = ChapterRun(chapter, cards)
 
     def pane(self, shown: Shown) -> Text:
         t = Text()
@@ -180,10 +171,11 @@ class ChapterScreen(TeachingScreen[Leaving]):
             case "asking":
                 t.append("\n▶ " + _("Your decision: choose in the panel below, Enter "
                                     "confirms.") + "\n", style="bold")
-                t.append(_("Ctrl+R starts again · q goes back to the chapters"), style="dim")
+                t.append(_("{again} starts again · q goes back to the chapters").format(
+                    again=key_display("^r")), style="dim")
             case "over":
-                t.append("\n" + _("Enter: next chapter · Ctrl+R: try again · q: the chapters"),
-                         style="bold")
+                t.append("\n" + _("Enter: next chapter · {again}: try again · q: the "
+                                   "chapters").format(again=key_display("^r")), style="bold")
         return t
 
     def redraw(self) -> None:

@@ -93,17 +93,22 @@ def general_rules(cards: CardSet) -> str:
 
 
 def keys_help() -> str:
-    """Every key of the board and the decision panels, and the mouse."""
+    """Every key of the board and the decision panels, and the mouse; the keys named as the
+    footer names them (``^z``, ``PgUp``, ``space``: :func:`~peloponnes_tui.tui.widgets.footer.
+    key_display`)."""
+    from peloponnes_tui.tui.widgets.footer import key_display
+
     return _(
-        "Board: m board · t tableaux (again: next player) · v log · PgUp/PgDn scroll · "
+        "Board: m board · t tableaux (again: next player) · v log · {pgup}/{pgdn} scroll · "
         "? the card legend on or off · h help · "
-        "i ask the coach · Ctrl+Z undo · Ctrl+S save · Ctrl+P commands · q quit\n"
+        "i ask the coach · {undo} undo · {save} save · {commands} commands · q quit\n"
         "Decisions: 1-9 or ↑↓ pick a card · a-g add coin cards of one kind (cycles) · 0 clear · "
         "+/− luxury goods · Enter confirm · p pass, w withdraw (each then Enter) · "
         "u under construction · "
-        "k change pledge · l/r luxury cover/remove · space hit/not hit\n"
+        "k change pledge · l/r luxury cover/remove · {space} hit/not hit\n"
         "Mouse: click cards (on the board or in the panel), coin kinds and buttons."
-    )
+    ).format(pgup=key_display("pgup"), pgdn=key_display("pgdn"), undo=key_display("^z"),
+             save=key_display("^s"), commands=key_display("^p"), space=key_display("space"))
 
 
 class HelpScreen(ModalScreen[None]):

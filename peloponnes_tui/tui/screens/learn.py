@@ -4,7 +4,7 @@ The learner plays one seat with the usual decision panels and keys; the lesson p
 each part of the round is and what to do, refuses an answer the lesson does not ask for with its
 hint (the game does not change), and after the right answer explains what happened, with the
 events that followed (the computer seat's scripted answers among them) and the rule behind each.
-Ctrl+R takes the current step back to where it began.  The board is the game's own widget
+``^r`` (Ctrl+R) takes the current step back to where it began.  The board is the game's own widget
 (:class:`~peloponnes_tui.tui.widgets.table_view.TableView`), the panels are the game's own
 (:func:`~peloponnes_tui.tui.widgets.panels.panel_for`).  :class:`TeachingScreen` is what the
 guided game shares with the course's chapters (``tui/screens/course.py``).
@@ -12,7 +12,7 @@ guided game shares with the course's chapters (``tui/screens/course.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 from rich.console import Group
 from rich.table import Table
@@ -37,7 +37,7 @@ from peloponnes_tui.tui.session import HUMAN, Seat, Session
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
 from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
 from peloponnes_tui.tui.widgets.drawn import Drawn
-from peloponnes_tui.tui.widgets.footer import KeysFooter
+from peloponnes_tui.tui.widgets.footer import KeysFooter, key_display
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
 from peloponnes_tui.tui.widgets.panels import panel_for
 from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView, offer_tooltip
@@ -52,11 +52,20 @@ COMPUTER = "computer"  # the computer seats' kind, as the players table shows it
 R = TypeVar("R")  # what a teaching screen gives back when it closes
 
 
+class Teaching(Protocol):
+    """What a teaching screen plays: a lesson's or a chapter's run of the game."""
+
+    @property
+    def game(self) -> Game: ...
+
+
 class TeachingScreen(Screen[R]):
     """A game played to teach: the board (the learner's tableau and hand first), a pane of
     text beside or below it, and the game's decision panels for the learner's decisions.  The
-    guided game and the course's chapters are such screens; they say what the pane shows and
-    when the learner decides."""
+    guided game and the course's chapters are such screens: each keeps its run (``run``, whose
+    game is taught) and says what the pane shows (``redraw``) and when the learner decides."""
+
+    run: Teaching
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("pageup", "scroll_lesson(-1)", N_("Scroll up"), show=False),
@@ -78,7 +87,7 @@ class TeachingScreen(Screen[R]):
     @property
     def game(self) -> Game:
         """The game taught now."""
-        raise NotImplementedError
+        return self.run.game
 
     # -- parts -------------------------------------------------------------------------------
 
@@ -104,8 +113,9 @@ class TeachingScreen(Screen[R]):
         """Show the pane and the panel again as they stand."""
         raise NotImplementedError
 
-    def mounted(self) -> None:
+    def on_mount(self) -> None:
         self.set_class(self.app.size.width >= WIDE, "wide")
+        self.redraw()
 
     @property
     def session(self) -> Session:
@@ -202,15 +212,7 @@ class LearnScreen(TeachingScreen[None]):
         super().__init__(lesson.players, lesson.learner, lesson.seed)
         self.standalone = standalone
         self.lesson = lesson
-        self.run = LessonRun(lesson, cards)
-
-    @property
-    def game(self) -> Game:
-        return self.run.game
-
-    def on_mount(self) -> None:
-        self.mounted()
-        self.show(self.run.shown)
+        self.run: LessonRun = LessonRun(lesson, cards)
 
     def lesson_text(self, shown: Shown) -> Text:
         """The lesson pane: where the lesson is, what to do or what happened, the keys."""
@@ -231,7 +233,8 @@ class LearnScreen(TeachingScreen[None]):
                 t.append("✗ " + _("That is not what this step asks for.") + " ",
                          style="bold red")
                 t.append(shown.hint + "\n", style="red")
-            t.append(_("Ctrl+R repeats this step · q leaves the lesson"), style="dim")
+            t.append(_("{repeat} repeats this step · q leaves the lesson").format(
+                repeat=key_display("^r")), style="dim")
             return t
         if shown.mode == "explaining" and shown.step is not None:
             t.append("✓ ", style="bold green")
@@ -243,7 +246,8 @@ class LearnScreen(TeachingScreen[None]):
             case "opening":
                 t.append("\n" + _("Enter: begin"), style="bold")
             case "explaining":
-                t.append("\n" + _("Enter: continue · Ctrl+R: repeat this step"), style="bold")
+                t.append("\n" + _("Enter: continue · {repeat}: repeat this step").format(
+                    repeat=key_display("^r")), style="bold")
             case _:
                 t.append("\n" + self.lesson.closing.shown() + "\n", style="bold")
                 t.append(_("q leaves the lesson"), style="dim")

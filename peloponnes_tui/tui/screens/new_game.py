@@ -20,7 +20,7 @@ from peloponnes_tui.inputs import DIGITS_MAX
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.session import PAUSES, Seat
 from peloponnes_tui.tui.widgets.choice import Choice, ColourChoice
-from peloponnes_tui.tui.widgets.footer import KeysFooter
+from peloponnes_tui.tui.widgets.footer import KeysFooter, key_display
 from peloponnes_tui.tui.widgets.seat_row import SeatRow, tooltips
 
 if TYPE_CHECKING:
@@ -114,7 +114,8 @@ class NewGameScreen(Screen[None], AppAccess):
                 yield Label(_("Language"), classes="what")
                 yield Choice([(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES], language(),
                              id="language", tooltip=tips["language"])
-            yield Button(_("Start game (Ctrl+G)"), id="start", variant="primary")
+            yield Button(_("Start game ({key})").format(key=key_display("^g")), id="start",
+                         variant="primary")
             yield Static("", id="error")
         yield KeysFooter()
 
@@ -126,8 +127,10 @@ class NewGameScreen(Screen[None], AppAccess):
         """The title with the keys that work where the focus is: in a name or the seed, ←→
         move the text cursor; on a choice they change it."""
         if isinstance(self.focused, Input):
-            return _("[b]New game [/b]— type here, ↑↓ move, Ctrl+G starts")
-        return _("[b]New game [/b]— ↑↓ move, ←→ change, Ctrl+G starts")
+            return _("[b]New game [/b]— type here, ↑↓ move, {start} starts").format(
+                start=key_display("^g"))
+        return _("[b]New game [/b]— ↑↓ move, ←→ change, {start} starts").format(
+            start=key_display("^g"))
 
     def on_descendant_focus(self) -> None:
         """Mark the row holding the focus: its label lights up beside the focused control; the

@@ -36,6 +36,7 @@ from peloponnes_tui.tui.screens.load import (
 )
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.event_list import EventList
+from peloponnes_tui.tui.widgets.footer import key_display
 from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView
 from peloponnes_tui.web_page import in_web_session
 
@@ -71,7 +72,8 @@ def keys_line(replay: Replay) -> Text:
         hands = _("the hands stay hidden until the game is over")
     else:
         hands = _("h: hide the hands") if replay.hands_shown else _("h: show the hands")
-    return Text(" · ".join((_("← → an event"), _("[ ] or PgUp PgDn a round"),
+    return Text(" · ".join((_("← → an event"), _("[ ] or {pgup} {pgdn} a round").format(
+                                pgup=key_display("pgup"), pgdn=key_display("pgdn")),
                             _("Home End the first or last"),
                             _("↑ ↓ Enter or a click: that log line"), hands,
                             _("q back"))), style="dim")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
+from textual.message import Message
 from textual.widget import Widget
 
 from peloponnes_tui.i18n import _
@@ -36,7 +37,15 @@ class Advised:
 class CoachNote(Widget):
     """Hidden until the coach is asked; then "thinking", then the advice (until the answer).
     With hints on (``show_hint``) it opens at each decision by itself, with a word on what the
-    decision is about above the coach's pick (``tui/hints.py``)."""
+    decision is about above the coach's pick (``tui/hints.py``).  It says when it appears or
+    goes (:class:`Shown`): the screen makes room for it."""
+
+    class Shown(Message):
+        """The note appeared or went (``shown``)."""
+
+        def __init__(self, shown: bool) -> None:
+            super().__init__()
+            self.shown = shown
 
     DEFAULT_CSS = """
     CoachNote { height: auto; padding: 0 1; display: none; border-left: thick $success;
@@ -73,7 +82,10 @@ class CoachNote(Widget):
             self._shown()
 
     def _shown(self) -> None:
-        self.display = self.thinking or self.advised is not None
+        shown = self.thinking or self.advised is not None
+        if shown != self.display:
+            self.post_message(self.Shown(shown))
+        self.display = shown
         self.refresh(layout=True)
 
     def render(self) -> Text:

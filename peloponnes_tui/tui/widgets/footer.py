@@ -34,8 +34,8 @@ TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
 
 def key_names() -> dict[str, str]:
     """Textual's names of the keys that are words, in the current language."""
-    return {"space": _("space"), "esc": _("esc"), "tab": _("tab"), "pgup": _("pgup"),
-            "pgdn": _("pgdn"), "del": _("del"), "home": _("home"), "end": _("end"),
+    return {"space": _("space"), "esc": _("esc"), "tab": _("tab"), "pgup": _("PgUp"),
+            "pgdn": _("PgDn"), "del": _("del"), "home": _("home"), "end": _("end"),
             "insert": _("insert")}
 
 

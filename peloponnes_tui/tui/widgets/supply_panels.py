@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from rich.style import Style
 from rich.text import Text
 
-from peloponnes_tui.card_text import resource_short
+from peloponnes_tui.card_text import cost_short, inhabitants_short, prod_short
 from peloponnes_tui.engine import Answer, CompletePlan, CompletePrompt, FeedPlan, FeedPrompt
 from peloponnes_tui.engine.plans import feed_plan, resource_payment
 from peloponnes_tui.engine.supply import card_balance, completion_cost, feed_preview
@@ -58,8 +58,10 @@ class FeedPanel(DecisionPanel):
             on = card in self.removed
             t.append(f" {i + 1} [{'x' if on else ' '}] {card_name(self.cards, civ, card)}",
                      style=Style(bold=on) + click(f"pick({i + 1})"))
-            t.append(" " + _("({inhabitants} inh, {grain} grain)").format(
-                inhabitants=inh, grain=grain) + "\n", style="dim")
+            # in the cards' short forms: its inhabitants and the grain it makes
+            t.append(" (" + ", ".join([inhabitants_short(inh)]
+                                      + ([prod_short(0, 0, grain)] if grain else []))
+                     + ")\n", style="dim")
         t.append_text(self.coin_lines(_("Pay with")))
         t.append("\n")
         if p.luxury:
@@ -132,10 +134,8 @@ class CompletePanel(DecisionPanel):
             on = b in self.complete
             t.append(f" {i + 1} [{'x' if on else ' '}] {name(power_cards[b].name)}",
                      style=Style(bold=on) + click(f"pick({i + 1})"))
-            cost = power_cards[b].cost
-            t.append(" (" + _("cost {cost}").format(cost=f"{resource_short('wood', cost.wood)} "
-                                                          f"{resource_short('stone', cost.stone)}")
-                     + ")" + ("" if on else " — " + _("will be lost")) + "\n",
+            t.append(f" ({cost_short(power_cards[b])})"
+                     + ("" if on else " — " + _("will be lost")) + "\n",
                      style="dim" if on else "red")
         mw, ms = self.missing(self.complete)
         t.append(_("Missing after production: {wood} wood, {stone} stone").format(
