@@ -150,5 +150,6 @@ def prod_short(wood: int, stone: int, grain: int) -> str:
 
 
 __all__ = ["COSTS", "PRODUCES", "bonus_coins", "bonus_text", "catastrophe_name", "cost_short",
-           "cost_text", "function_text", "income_short", "inhabitants_short", "power_short", "prod_short", "prod_text",
+           "cost_text", "function_text", "income_short", "inhabitants_short", "power_short",
+           "prod_short", "prod_text",
            "protector_text", "resource_short", "special_text", "symbols_text", "value_short"]

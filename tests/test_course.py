@@ -521,7 +521,7 @@ def test_the_chapters_and_the_guided_game_fit_the_screen(cards: CardSet, lang: s
                 if screen_kind == "chapter":
                     await pilot.press("q")
                     await settled(pilot)
-                    await pilot.press("end", "enter", "enter")
+                    await pilot.press("end", "up", "enter", "enter")  # the guided game
                     await settled(pilot)
                     assert isinstance(app.screen, LearnScreen)
 
