@@ -3,10 +3,11 @@
     .venv/bin/python screenshots/make.py [--size 120x40]
 
 Writes one SVG per screen (start, board mid-game, an outbid moment, the payment picker, a
-catastrophe, a supply phase, a tableau, the scoring screen, the coach's advice (``coach``), a
-narrated demonstration, the replay viewer, the guided first game at its first bid and after
-being outbid; the start screen and the board in German too: ``start-de``, ``board-de``) and a PNG
-of each when ``rsvg-convert`` (librsvg) or the ``cairosvg`` package is available; otherwise it
+catastrophe, a supply phase, a tableau, the end of a round (``round-over``), the scoring screen,
+the coach's advice (``coach``), a narrated demonstration, the replay viewer, the guided first game
+at its first bid and after being outbid; the start screen and the board in German too:
+``start-de``, ``board-de``) and a PNG of each when ``rsvg-convert`` (librsvg) or the ``cairosvg``
+package is available; otherwise it
 says that PNGs were skipped.
 The states come from seeded games played by the random bots up to the wanted decision.
 """
@@ -73,6 +74,15 @@ async def main(size: tuple[int, int]) -> list[Path]:
         seat = pilot.app.session.seats[1]
         await pilot.app.push_screen(HandoffScreen(seat, "It is your turn to bid."))
 
+    async def round_over(pilot) -> None:  # type: ignore[no-untyped-def]
+        from peloponnes_tui.tui.screens.round_over import RoundOverScreen
+        from peloponnes_tui.tui.summary import round_end
+
+        session = pilot.app.session
+        rnd = session.game.round - 1
+        await pilot.app.push_screen(RoundOverScreen(rnd, *round_end(session, rnd),
+                                                    session.view(0).players, session.seats))
+
     async def coach(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("i")
         await pilot.app.workers.wait_for_complete()
@@ -95,6 +105,8 @@ async def main(size: tuple[int, int]) -> list[Path]:
                                seed=9, min_round=6), tableau),
         ("handoff", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 1,
                                seed=5), handoff),
+        ("round-over", session_at(cards, 4, lambda p: isinstance(p, BidPrompt), seed=3,
+                                  min_round=4), round_over),
         ("scoring", finished_session(cards, 3, seed=2), None),
         ("coach", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 0,
                              seed=5, min_round=2), coach),
