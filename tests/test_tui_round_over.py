@@ -6,6 +6,8 @@ and German, and Enter goes on."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -91,12 +93,20 @@ async def test_the_end_of_a_round_tells_the_table_what_happened_and_where_everyo
         assert isinstance(app.screen, HandoffScreen)
 
 
-async def test_the_last_rounds_end_comes_before_the_scores_and_shows_the_final_supply():
+@asynccontextmanager
+async def lone_player_at(size: tuple[int, int]) -> AsyncIterator[tuple[Any, Session]]:
+    """One person and two random computer players, the app at ``size``: (pilot, session)."""
     game = session(humans=1, players=3)
     app = PeloponnesApp(cards=CARDS, bot_pause=0)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         app.set_session(game)
         await settled(pilot)
+        yield pilot, game
+
+
+async def test_the_last_rounds_end_comes_before_the_scores_and_shows_the_final_supply():
+    async with lone_player_at((120, 40)) as (pilot, game):
+        app = pilot.app
         screen = await to_round_end(pilot, 8)
         assert game.over
         text = screen_text(app)
@@ -108,11 +118,8 @@ async def test_the_last_rounds_end_comes_before_the_scores_and_shows_the_final_s
 
 
 async def test_a_lone_player_reads_the_end_and_goes_on_to_the_board_without_a_cover():
-    game = session(humans=1, players=3)
-    app = PeloponnesApp(cards=CARDS, bot_pause=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.set_session(game)
-        await settled(pilot)
+    async with lone_player_at((80, 24)) as (pilot, _game):
+        app = pilot.app
         await to_round_end(pilot, 1)
         await pilot.press("space")
         await settled(pilot)
