@@ -572,8 +572,14 @@ class PeloponnesApp(PaletteApp):
                 self.advance()
 
         ended, begun = round_end(session, rnd)
-        self.push_screen(RoundOverScreen(rnd, ended, begun, session.view(0).players,
-                                         session.seats), go_on)
+        players, seats = session.view(0).players, session.seats
+        if self.is_screen_installed(ROUND_OVER):
+            screen = self.get_screen(ROUND_OVER)
+            assert isinstance(screen, RoundOverScreen)
+            screen.show(rnd, ended, begun, players, seats)
+        else:  # made once, then kept (RoundOverScreen)
+            self.install_screen(RoundOverScreen(rnd, ended, begun, players, seats), ROUND_OVER)
+        self.push_screen(ROUND_OVER, go_on)
 
     def lesson_done(self, session: Session) -> None:
         """The game was the course's first game and it is over: mark it done in the course."""
@@ -869,6 +875,9 @@ class PeloponnesApp(PaletteApp):
 
     async def action_quit(self) -> None:
         self.action_quit_app()
+
+
+ROUND_OVER = "round-over"  # the name the end of a round's screen is installed under
 
 
 def save_stem() -> str:

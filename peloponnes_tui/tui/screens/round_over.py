@@ -18,6 +18,7 @@ from textual.widgets import Button, Static
 from peloponnes_tui.cards import ROUNDS
 from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.tui.screens.handoff import summary_text
+from peloponnes_tui.tui.widgets.drawn import Drawn
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -42,7 +43,11 @@ def standing(players: Sequence[PlayerView], seats: Sequence[Seat]) -> Table:
 
 
 class RoundOverScreen(Screen[bool]):
-    """Shows the end of round ``rnd`` until someone at the table moves on (Enter)."""
+    """Shows the end of round ``rnd`` until someone at the table moves on (Enter).
+
+    The app keeps one of these (installed) and gives it each round's end (:meth:`show`): a
+    screen made anew is laid out three times when it comes up (mounted, shown, sized), the one
+    kept once, so the answer that ends a round stays quick."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "go_on", N_("Go on"), priority=True),
@@ -63,22 +68,53 @@ class RoundOverScreen(Screen[bool]):
     def last(self) -> bool:
         return self.rnd >= ROUNDS
 
+    def show(self, rnd: int, ended: Sequence[Line], begun: Sequence[Line],
+             players: Sequence[PlayerView], seats: Sequence[Seat]) -> None:
+        """The end of round ``rnd`` on this screen (before it is shown again)."""
+        self.rnd, self.ended, self.begun = rnd, list(ended), list(begun)
+        self.players, self.seats = list(players), list(seats)
+        if not self.is_mounted:
+            return  # compose draws it
+        self.query_one("#title", Static).update(self.title_text())
+        for part, content in self.parts().items():
+            widget = self.query_one(f"#{part}", Drawn)
+            widget.display = content is not None
+            if content is not None:
+                widget.show(content)
+        self.query_one("#go_on", Button).label = self.button_text()
+        self.query_one("#story", VerticalScroll).scroll_home(animate=False)
+
+    def title_text(self) -> Text:
+        title = _("The last round is over") if self.last else \
+            _("Round {n} of {rounds} is over").format(n=self.rnd, rounds=ROUNDS)
+        return Text(title, justify="center", style="bold")
+
+    def button_text(self) -> Text:
+        return Text(_("See the scores (Enter)") if self.last else
+                    _("On to round {n} (Enter)").format(n=self.rnd + 1))
+
+    def parts(self) -> dict[str, Text | Table | None]:
+        """What each part of the story shows (None: the part is hidden)."""
+        return {
+            "ended": summary_text(self.ended, self.seats) if self.ended else None,
+            "standhead": Text(_("Where everyone stands")),
+            "standing": standing(self.players, self.seats),
+            "beginhead": Text(_("Round {n} begins").format(n=self.rnd + 1))
+            if self.begun else None,
+            "begun": summary_text(self.begun, self.seats) if self.begun else None,
+        }
+
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            title = _("The last round is over") if self.last else \
-                _("Round {n} of {rounds} is over").format(n=self.rnd, rounds=ROUNDS)
-            yield Static(Text(title, justify="center", style="bold"), id="title")
+            yield Static(self.title_text(), id="title")
+            # the story's parts are drawn once for their width (``Drawn``)
             with VerticalScroll(id="story"):
-                if self.ended:
-                    yield Static(summary_text(self.ended, self.seats), id="ended")
-                yield Static(_("Where everyone stands"), classes="head")
-                yield Static(standing(self.players, self.seats), id="standing")
-                if self.begun:
-                    yield Static(_("Round {n} begins").format(n=self.rnd + 1), classes="head")
-                    yield Static(summary_text(self.begun, self.seats), id="begun")
-            label = _("See the scores (Enter)") if self.last else \
-                _("On to round {n} (Enter)").format(n=self.rnd + 1)
-            yield Button(Text(label), id="go_on", variant="primary")
+                for part, content in self.parts().items():
+                    widget = Drawn(content or "", id=part,
+                                   classes="head" if part.endswith("head") else None)
+                    widget.display = content is not None
+                    yield widget
+            yield Button(self.button_text(), id="go_on", variant="primary")
 
     def on_mount(self) -> None:
         self.fit(self.size.height)
