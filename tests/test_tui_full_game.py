@@ -1,7 +1,7 @@
 """A whole 3-player game played by key presses only, at the smallest supported terminal and at a
 wide one: three people share the keyboard, a hand-off cover goes up whenever it passes from one
-to another, and at every decision the whole decision panel is on screen (tests/test_tui_board80.py
-checks the board's facts at 80×24).
+to another, and at every decision the whole decision panel is on screen (at 80×24 its start:
+tests/test_tui_board80.py checks the board's facts there).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from itertools import pairwise
 
 import pytest
 from support import SEED, decisions_by_keys, screen_text, settled
-from textual.geometry import Region
 
 from peloponnes_tui.engine import Game
 from peloponnes_tui.tui.app import PeloponnesApp
@@ -19,19 +18,18 @@ from peloponnes_tui.tui.screens.board import BoardScreen
 from peloponnes_tui.tui.screens.new_game import NewGameScreen
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.session import HUMAN
-from peloponnes_tui.tui.widgets.bid_panels import CardChoice
 from peloponnes_tui.tui.widgets.panel import DecisionPanel
 
 
 def panel_fully_shown(board: BoardScreen, panel: DecisionPanel) -> bool:
     """Every line of the panel lies inside what the screen shows of it (nothing scrolled or
-    clipped away); at 80 columns a panel that chooses a card on offer (the cards take their
-    rows on the board) may leave its last line, the keys' help, below the fold."""
+    clipped away); at 80 columns, where the board keeps the rows of the cards, the tracks and
+    the players in view, a long panel starts at the top of its column and goes on below the
+    fold (^↓)."""
     geometry = board.find_widget(panel)
-    region = geometry.region
-    if board.app.size.width < 120 and isinstance(panel, CardChoice):
-        region = Region(region.x, region.y, region.width, region.height - 1)
-    return geometry.clip.contains_region(region)
+    if board.app.size.width < 120:
+        return geometry.region.y == geometry.clip.y
+    return geometry.clip.contains_region(geometry.region)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")

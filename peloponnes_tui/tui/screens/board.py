@@ -71,10 +71,10 @@ TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its colum
 # fit below it)
 SINCE_SHARE = {"narrow": 5, "roomy": 3, "wide": 4}
 # the decision column's rows that the notes under the players and the legend leave it where
-# they are pinned with the board (pin_board): a bid's panel and the summary; the longest panels
+# they are pinned with the board (pin_board): a bid's panel and the summary
 NOTES_ROOM = 12
-CARD_LIST_ROWS = 30
-LEGEND_ROOM = 24
+LEGEND_ROOM = 12
+CARD_LIST_ROWS = 30  # from these rows on the bid panel lists the cards below ROOMY columns too
 
 
 def tabs_line(which: str) -> Text:
@@ -159,8 +159,8 @@ class BoardScreen(Screen[None], AppAccess):
         self._switched = False  # set_panel showed a panel that had not the keyboard
         self.heap = QuietHeap()  # full collections while the board is still
         self._pinned: int | None = None  # the board's rows, when pinned (pin_board)
-        # the rows the next decision panel takes, and whether it chooses a card on offer
-        self._panel_need: tuple[int, bool] = (0, True)
+        # the rows the next decision panel takes (need_panel)
+        self._panel_need = 0
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
@@ -308,51 +308,40 @@ class BoardScreen(Screen[None], AppAccess):
     def pin_board(self) -> None:
         """Below ROOMY columns, while the board (m) is shown, it keeps the rows of the cards on
         offer, the tracks and the players, always in view (the notes and the legend below
-        them scroll, PgDn); the decision column takes the rest.  A panel that chooses no card
-        on offer (paying, feeding, a catastrophe) and would not fit below them has the rows of
-        the cards on offer too (they are shown again at the next decision that fits)."""
+        them scroll, PgDn); the decision column takes the rest (a long panel scrolls, ^↓).
+        The rows change seldom: cards whose names take one line, the notes or the legend
+        pinned or not."""
         main = self.query_one("#main", ContentSwitcher)
         pinned = not self.has_class("roomy") and main.current == "table"
-        table = self.query_one(TableView)
-        offer = table.query_one("#offer")
         rows: int | None = None
         if pinned:
             # the board's width less its padding and its scroll bar (board.tcss, BoardScroll)
             width = self.app.size.width - 3
+            table = self.query_one(TableView)
             rows = table.rows_to_players(width)
-            # the status line, the tabs line, the footer and the decision column's border
-            left = self.app.size.height - 4 - rows
-            panel_rows, on_offer = self._panel_need
-            show_offer = on_offer or panel_rows <= left
-            if not show_offer:
-                taken = len(table.query_one("#offer", Drawn).drawing().lines(offer, width))
-                rows, left = rows - taken, left + taken
-            offer.display = show_offer
+            # the status line, the tabs line, the footer and the decision column's border;
             # then the notes under the players and the legend, each while it leaves the
             # decision column the rows it needs
+            left = self.app.size.height - 4 - rows
             for part, room in ((table.query_one("#notes", Drawn), NOTES_ROOM),
                                (self.query_one("#legend", Drawn), LEGEND_ROOM)):
                 more = len(part.drawing().lines(part, width)) if part.display else 0
                 if left - more < room:
                     break
                 rows, left = rows + more, left - more
-        else:
-            offer.display = True
         if rows != self._pinned:
             self._pinned = rows
             self.set_class(pinned, "pinned")
             main.styles.height = rows if rows is not None else "1fr"
 
-    def need_panel(self, panel: DecisionPanel | None, since: bool = False) -> None:
-        """Note the rows ``panel`` (the next to be shown) takes below ROOMY columns, with the
-        since-your-last-turn box's least row when there are ``since`` lines, and whether it
-        chooses a card on offer, for :meth:`pin_board` and :meth:`show_since`."""
+    def need_panel(self, panel: DecisionPanel | None) -> None:
+        """Note the rows ``panel`` (the next to be shown) takes below ROOMY columns, for
+        :meth:`show_since`."""
         if panel is None or self.has_class("roomy"):
-            self._panel_need = (0, True)
+            self._panel_need = 0
             return
         # (the panel's width: the column's, less its scroll bar and padding)
-        rows = len(panel.text.wrap(self.app.console, self.app.size.width - 3))
-        self._panel_need = (rows + (1 if since else 0), isinstance(panel, CardChoice))
+        self._panel_need = len(panel.text.wrap(self.app.console, self.app.size.width - 3))
 
     def list_cards(self) -> bool:
         """Whether the panel that chooses a card lists the cards on offer under the chosen
@@ -445,10 +434,11 @@ class BoardScreen(Screen[None], AppAccess):
             if pinned:
                 assert self._pinned is not None
                 # the rows below the pinned board less the status line, the tabs line, the
-                # footer and the column's border, and those the panel's text takes
-                # (less the box's least row, counted in the panel's need: show_turn)
-                left = self.app.size.height - self._pinned - 4 - self._panel_need[0] + 1
-                rows = max(1, min(rows, left))
+                # footer and the column's border, and those the panel's text takes; at least
+                # the newest line's (after the head; the box's border, padding, scroll bar)
+                left = self.app.size.height - self._pinned - 4 - self._panel_need
+                newest = text.split("\n")[0].wrap(self.app.console, self.app.size.width - 4)
+                rows = max(len(newest), min(rows, left))
             since.styles.height = rows if layout != "narrow" else "auto"
             since.styles.max_height = rows
             since.scroll_home(animate=False)
@@ -498,7 +488,7 @@ class BoardScreen(Screen[None], AppAccess):
         self.chosen = panel.card if isinstance(panel, CardChoice) else None
         if isinstance(panel, CardChoice):
             panel.list_cards = self.list_cards()
-        self.need_panel(panel, bool(since))
+        self.need_panel(panel)
         self.refresh_board()
         self.show_since(since)
         self.set_panel(panel)
@@ -518,8 +508,6 @@ class BoardScreen(Screen[None], AppAccess):
         if chosen != self.chosen:
             self.chosen = chosen
             self.refresh_offer()
-        if isinstance(panel, CardChoice):
-            panel.list_cards = self.list_cards()
         panels = list(box.query(DecisionPanel))
         shown = next((old for old in panels if type(old) is type(panel)), None) \
             if panel is not None else None
