@@ -400,11 +400,11 @@ def tracks_strip(cards: CardSet, view: View, seats: Sequence[Seat],
     where the width allows, else their symbols only (the cards show the same symbols)."""
     moved = changed.tracks if changed is not None else frozenset()
 
-    def strip(names: bool, struck_word: str) -> Text:
+    def strip(names: bool, struck_word: str, sep: str = " · ") -> Text:
         out = Text()
         for tr in view.tracks:
             if out:
-                out.append(" · ", style="dim")
+                out.append(sep, style="dim")
             out.append_text(cat_mark(tr.catastrophe))
             if names:
                 out.append(" " + catastrophe_name(cards, tr.catastrophe),
@@ -423,7 +423,8 @@ def tracks_strip(cards: CardSet, view: View, seats: Sequence[Seat],
                     out.append(" ").append(PROTECTS + st.tag, style=f"bold {st.rich_colour}")
         return out
 
-    return Fitting((strip(True, _("STRUCK")), strip(False, _("STRUCK")), strip(False, "✗")))
+    return Fitting((strip(True, _("STRUCK")), strip(True, _("STRUCK"), "  "),
+                    strip(True, "✗", "  "), strip(False, _("STRUCK")), strip(False, "✗")))
 
 
 def tracks_legend() -> str:
