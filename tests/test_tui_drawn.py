@@ -300,7 +300,7 @@ async def test_the_footer_shows_each_panels_keys_and_is_drawn_again_only_when_th
     from peloponnes_tui.tui.widgets.footer import KeysFooter
 
     kinds, changes, drawings, covered = set(), 0, 0, 0
-    async with people_at_the_board(5, 3, (120, 40)) as (pilot, app, board):
+    async with people_at_the_board(5, 3, (120, 30)) as (pilot, app, board):
         footer = board.query_one(KeysFooter)
         drawn = footer.draw
 
@@ -334,12 +334,12 @@ async def test_the_footer_shows_each_panels_keys_and_is_drawn_again_only_when_th
 @pytest.mark.parametrize(("size", "titled"), [((80, 24), True), ((120, 40), False)])
 async def test_the_decision_column_is_titled_with_the_player_only_where_it_has_a_top_border(
         size: tuple[int, int], titled: bool) -> None:
-    """At 80×24 the decision column's top border names the player to move with their numbers
-    (the players table is below the fold); from 120 columns the column has no top border, and
-    an answer leaves its title (and so the column's drawing) alone."""
+    """At 80×24 the decision column's top border names the player to move with their hand
+    (their numbers are in the players strip above it); from 120 columns the column has no top
+    border, and an answer leaves its title (and so the column's drawing) alone."""
     from support import answer_by_keys
 
-    from peloponnes_tui.tui.render import player_brief
+    from peloponnes_tui.tui.render import hand_summary
 
     async with people_at_the_board(3, 5, size) as (pilot, app, board):
         session = app.session
@@ -351,7 +351,9 @@ async def test_the_decision_column_is_titled_with_the_player_only_where_it_has_a
             current = panel.prompt.player
             title = decision.border_title
             if titled:
-                brief = player_brief(session.view(current), current, session.seats).plain
+                seat = session.seats[current]
+                hand = hand_summary(session.cards, session.view(current).hand, " ").plain
+                brief = f"{seat.tag} Hand: {hand}"
                 assert title is not None and Text.from_markup(str(title)).plain.strip() == brief
             else:
                 assert not title
@@ -465,12 +467,13 @@ def test_text_broken_into_lines_is_drawn_as_rich_draws_it(justify: Any) -> None:
 
 
 async def test_a_layout_while_a_panel_is_shown_scrolls_it_back_into_view():
-    """At 80×24 the summary and the panel share the column below the board; the panel is
-    scrolled to its top after the screen update that shows it and again after every layout
-    that gives it a new size while it is shown (on a busy machine a panel still being mounted at
-    that first update is placed by a later layout, and was left below the fold); a scroll by
-    the player, or a layout that leaves the panel as it was, leaves it where the player put
-    it."""
+    """Beside the board (from 120 columns) the summary and the panel share the column; the
+    panel is scrolled to its top after the screen update that shows it and again after every
+    layout that gives it a new size while it is shown (on a busy machine a panel still being
+    mounted at that first update is placed by a later layout, and was left below the fold); a
+    scroll by the player, or a layout that leaves the panel as it was, leaves it where the
+    player put it.  (Below 120 columns the summary is docked above the panel, which is always
+    at the top of what scrolls.)"""
     from support import answer_by_keys, settled
 
     from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
@@ -479,10 +482,10 @@ async def test_a_layout_while_a_panel_is_shown_scrolls_it_back_into_view():
         geometry = board.find_widget(panel)
         return bool(geometry.clip.contains_region(geometry.region))
 
-    async with people_at_the_board(5, 3, (80, 24)) as (pilot, _app, board):
+    async with people_at_the_board(5, 3, (120, 30)) as (pilot, _app, board):
         decision = board.query_one("#decision", BoardScroll)
         away = 0
-        for _ in range(90):  # the decisions whose summary and panel do not fit together
+        for _ in range(40):  # among them decisions whose summary and panel do not fit together
             await settled(pilot)
             panel = board.panel()
             if panel is None:  # the game is over
@@ -558,7 +561,7 @@ async def test_a_panel_of_another_kind_taking_the_keyboard_repaints_no_whole_scr
     whole: list[int] = []
     original = Screen.refresh
 
-    async with people_at_the_board(5, 3, (120, 40)) as (pilot, _app, board):
+    async with people_at_the_board(5, 3, (120, 30)) as (pilot, _app, board):
         def refresh(self: Screen[Any], *regions: Any, repaint: bool = True,
                     layout: bool = False, recompose: bool = False) -> Screen[Any]:
             if self is board and repaint and not regions and not layout:

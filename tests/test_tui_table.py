@@ -67,8 +67,8 @@ async def test_click_on_a_board_card_chooses_it_and_keeps_the_keys():
         assert panel.card == "pasture"
         assert pilot.app.focused is panel
         assert "▶ 3 Pasture:" in screen_text(pilot.app)
-        # a click where there is no card: the tracks
-        x, y, _ = line_with(pilot.app, "Marker")
+        # a click where there is no card: the tracks (on one line below 120 columns)
+        x, y, _ = line_with(pilot.app, "☠")
         await pilot.click(offset=(x, y))
         await settled(pilot)
         assert pilot.app.focused is panel and panel.card == "pasture"

@@ -262,10 +262,18 @@ def _band(console: Console, groups: Sequence[CardGroup], card_width: int,
     name_rows = min(NAME_LINES, max(len(name_lines(f.name, card_width - 2)) for f in faces))
     drawn = [[drawn_card(console, f, card_width, name_rows, restyle) for f in g.faces]
              for g in groups]
+    spans = [card_width * len(g.faces) + (2 if i < len(groups) - 1 else 0)
+             for i, g in enumerate(groups)]
     head = Text()
     for i, g in enumerate(groups):
-        span = card_width * len(g.faces) + (2 if i < len(groups) - 1 else 0)
-        head.append_text(_fit(g.heading, Text(), span))
+        if i + 1 < len(groups):
+            # a heading longer than its cards (one conquest card) starts over the group
+            # before it, as far as that group's own heading leaves room
+            over = groups[i + 1].heading.cell_len - spans[i + 1]
+            lent = max(0, min(over, spans[i] - g.heading.cell_len - 1))
+            spans[i] -= lent
+            spans[i + 1] += lent
+        head.append_text(_fit(g.heading, Text(), spans[i]))
     cells = card_width * len(faces) + 2 * (len(groups) - 1)
     head_line = list(head.render(console))
     lines = [(head_line if restyle is None else list(restyle(head_line)), cells)]

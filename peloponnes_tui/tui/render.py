@@ -104,15 +104,16 @@ def coin_label(cards: CardSet, coin: int) -> Text:
     return Text(name(back.name), style=res_style(back.resource))
 
 
-def hand_summary(cards: CardSet, hand: Sequence[int]) -> Text:
-    """A hand grouped by back: ``3×Wood 1×2 Stone ...`` (private)."""
+def hand_summary(cards: CardSet, hand: Sequence[int], sep: str = "  ") -> Text:
+    """A hand grouped by back: ``3×Wood  1×2 Stone ...`` (private), ``sep`` between the
+    backs."""
     counts = Counter(cards.coins[c].id for c in hand)
     out = Text()
     for back in cards.coin_backs:
         n = counts.get(back.id, 0)
         if n:
             if out:
-                out.append("  ")
+                out.append(sep)
             out.append(f"{n}×{name(back.name)}", style=res_style(back.resource))
     return out or Text(_("no coin cards"), style="dim")
 
@@ -376,9 +377,43 @@ def tracks_table(cards: CardSet, view: View, seats: Sequence[Seat],
     return LineGrid(tuple(columns), (tuple(marks), tuple(prots)), styles=("bold",))
 
 
+def tracks_strip(cards: CardSet, view: View, seats: Sequence[Seat],
+                 changed: Changes | None = None) -> Fitting:
+    """The catastrophe tracks on one line (the board at 80 columns): each track's symbol, its
+    marker (as in :func:`tracks_table`) and the players it cannot hit; with the tracks' names
+    where the width allows, else their symbols only (the cards show the same symbols)."""
+    moved = changed.tracks if changed is not None else frozenset()
+
+    def strip(names: bool, struck_word: str, sep: str = " · ") -> Text:
+        out = Text()
+        for tr in view.tracks:
+            if out:
+                out.append(sep, style="dim")
+            out.append_text(cat_mark(tr.catastrophe))
+            if names:
+                out.append(" " + catastrophe_name(cards, tr.catastrophe),
+                           style="bold red" if tr.struck else "bold")
+            if tr.catastrophe in moved:
+                out.append(CHANGED, style=CHANGED_STYLE)
+            out.append(" ")
+            if tr.struck:
+                out.append(struck_word, style="bold red")
+            else:
+                out.append("●" * tr.advances + "○" * max(0, tr.steps - tr.advances))
+                out.append("⚡", style="red")
+            for p in view.players:
+                if dict(p.protection).get(tr.catastrophe):
+                    st = seats[p.seat]
+                    out.append(" ").append(PROTECTS + st.tag, style=f"bold {st.rich_colour}")
+        return out
+
+    return Fitting((strip(True, _("STRUCK")), strip(True, _("STRUCK"), "  "),
+                    strip(True, "✗", "  "), strip(False, _("STRUCK")), strip(False, "✗")))
+
+
 def tracks_legend() -> str:
-    return _("Marker: ● spaces moved, ○ spaces left, ⚡ it strikes there · Protected: the "
-             "players it cannot hit")
+    return _("Marker: ● spaces moved, ○ spaces left, ⚡ it strikes there, {struck} or ✗ it has "
+             "struck · Protected (♜): the players it cannot hit").format(struck=_("STRUCK"))
 
 
 def other_legend() -> str:
@@ -630,6 +665,88 @@ def players_table(cards: CardSet, view: View, seats: Sequence[Seat], current: in
         rows.append((who, str(p.inhabitants), str(p.power), prod_text(*p.production),
                      f"{p.luxury}/{p.luxury_cap}", str(p.hand_size), bid))
     return LineGrid(columns, tuple(rows))
+
+
+def players_strip(cards: CardSet, view: View, seats: Sequence[Seat], current: int | None
+                  ) -> FittingLines:
+    """Every player on one line each, in turn order (the board at 80 columns): population,
+    power, production, luxury goods, hand and bid, each with its short label, in aligned
+    columns; the production left out, then the card's name in the bid cut short, where the
+    width does not allow them."""
+    standing = view_standing_bids(view)
+
+    def bid_cell(p: PlayerView, seat: int, card_width: int) -> Text:
+        if not p.bid_card:
+            return Text(_("bid") + " -", style="dim")
+        info = cards.power_by_id.get(p.bid_card)
+        card = name(info.name) if info else p.bid_card
+        if len(card) > card_width:
+            card = card[:max(1, card_width - 1)] + "…"
+        out = Text(_("bid") + " ")
+        out.append(_("{n} on {card}").format(n=p.bid_count, card=card), style="bold")
+        held = standing.get(p.bid_card)
+        if held is not None and held[0] != seat:
+            out.stylize("dim strike")
+            out.append(" " + _("outbid"), style="bold yellow")
+        return out
+
+    def rows(prod: bool, card_width: int) -> tuple[Text, ...]:
+        # each row's cells: the player, then (label, value, value right-aligned) for each
+        # number, then the bid
+        table: list[tuple[Text, list[tuple[str, Text, bool]], Text]] = []
+        for seat in view.order:
+            p = view.players[seat]
+            who = seat_tag(seats[seat])
+            if seat == current:
+                who.append(" ◀", style="bold")
+            numbers = [(_("pop"), Text(str(p.inhabitants), style="bold"), True),
+                       (_("pow"), Text(str(p.power), style="bold"), True)]
+            if prod:  # (the cards' short form: ⚒1W2G)
+                made = prod_short(*p.production).removeprefix(PRODUCES)
+                numbers.append((PRODUCES, Text(made, style="bold"), False))
+            numbers += [(_("lux"), Text(f"{p.luxury}/{p.luxury_cap}", style="bold"), True),
+                        (_("hand"), Text(str(p.hand_size), style="bold"), True)]
+            table.append((who, numbers, bid_cell(p, seat, card_width)))
+        who_width = max(row[0].cell_len for row in table)
+        value_widths = [max(row[1][i][1].cell_len for row in table)
+                        for i in range(len(table[0][1]))]
+        lines = []
+        for who, numbers, bid in table:
+            line = Text()
+            line.append_text(who)
+            line.append(" " * (who_width - who.cell_len))
+            for (label, value, right), width in zip(numbers, value_widths, strict=True):
+                fill = " " * (width - value.cell_len)
+                glued = label == PRODUCES  # ⚒1W, as on the cards
+                line.append("  " + label + ("" if glued else " ") + (fill if right else ""))
+                line.append_text(value)
+                if not right:
+                    line.append(fill)
+            line.append("  ")
+            line.append_text(bid)
+            lines.append(line)
+        return tuple(lines)
+
+    return FittingLines(tuple(rows(prod, w) for prod, w in
+                              ((True, 24), (False, 24), (False, 10), (False, 4))))
+
+
+@dataclass(frozen=True)
+class FittingLines:
+    """The first of some sets of one-line texts whose lines all fit the width they are drawn
+    at (else the last, each line cut short)."""
+
+    variants: tuple[tuple[Text, ...], ...]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        lines = next((v for v in self.variants if all(x.cell_len <= width for x in v)),
+                     self.variants[-1])
+        for line in lines:
+            if line.cell_len > width:
+                line = line.copy()
+                line.truncate(width, overflow="ellipsis")
+            yield line
 
 
 def card_words(cards: CardSet, inhabitants: int, power: int, wood: int, stone: int, grain: int,

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, RichLog, Static
@@ -23,8 +23,9 @@ from peloponnes_tui.tui.render import (
     ROOMY,
     WIDE,
     board_legend_line,
+    hand_summary,
     log_line,
-    player_brief,
+    seat_tag,
     status_line,
     tableau,
 )
@@ -70,6 +71,11 @@ TABLEAU_WIDTH = 60  # the narrowest a tableau is drawn beside another (its colum
 # third of the column beside the board, a quarter under the own tableau (the longest panels still
 # fit below it)
 SINCE_SHARE = {"narrow": 5, "roomy": 3, "wide": 4}
+# the decision column's rows that the notes under the players and the legend leave it where
+# they are pinned with the board (pin_board): a bid's panel and the summary
+NOTES_ROOM = 12
+LEGEND_ROOM = 12
+CARD_LIST_ROWS = 30  # from these rows on the bid panel lists the cards below ROOMY columns too
 
 
 def tabs_line(which: str) -> Text:
@@ -95,7 +101,23 @@ def last_events(events: Sequence[Event], seats: Sequence[Seat], cards: CardSet) 
 
 
 def since_head() -> str:
-    return _("Since your last turn (the latest last; v: the whole log)")
+    return _("Since your last turn (newest first; [ ] page; v: the whole log)")
+
+
+def since_head_short() -> str:
+    """The head of the since-your-last-turn lines where it starts their first line."""
+    return _("Since your last turn ([ ] page):")
+
+
+def own_hand(cards: CardSet, view: View, seat: int, seats: Sequence[Seat]) -> Text:
+    """The player to move's hand, after their symbol, on the decision panel's top border below
+    ROOMY columns (their numbers are in the players strip above it, their name on the panel's
+    first line): a hand of every kind of coin card fits 80 columns."""
+    st = seats[seat]
+    out = Text(" ").append(st.tag, style=f"bold {st.rich_colour}").append(" ")
+    out.append(_("Hand: "), style="bold")
+    out.append_text(hand_summary(cards, view.hand, " "))
+    return out.append(" ")
 
 
 class BoardScreen(Screen[None], AppAccess):
@@ -118,6 +140,8 @@ class BoardScreen(Screen[None], AppAccess):
         Binding("pagedown", "scroll_main(1)", N_("Scroll down"), show=False),
         Binding("ctrl+up", "scroll_decision(-1)", N_("Scroll the panel up"), show=False),
         Binding("ctrl+down", "scroll_decision(1)", N_("Scroll the panel down"), show=False),
+        Binding("left_square_bracket", "page_since(-1)", N_("Newer lines"), show=False),
+        Binding("right_square_bracket", "page_since(1)", N_("Older lines"), show=False),
     ]
     CSS_PATH = "board.tcss"
 
@@ -135,6 +159,9 @@ class BoardScreen(Screen[None], AppAccess):
         self._mounting: list[Awaitable[None]] = []
         self._switched = False  # set_panel showed a panel that had not the keyboard
         self.heap = QuietHeap()  # full collections while the board is still
+        self._pinned: int | None = None  # the board's rows, when pinned (pin_board)
+        # the rows the next decision panel takes (need_panel)
+        self._panel_need = 0
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
@@ -154,10 +181,12 @@ class BoardScreen(Screen[None], AppAccess):
             yield Drawn(id="minetext")
         with BoardScroll(id="decision"):
             yield Drawn(id="sidemine")
-            yield Static(since_head(), id="sincehead")
-            with BoardScroll(id="since"):
-                yield Drawn(id="sincetext")
-            yield Drawn(id="last")
+            # below ROOMY columns docked at the column's top: in view above the panel
+            with Vertical(id="sincebox"):
+                yield Static(since_head(), id="sincehead")
+                with BoardScroll(id="since"):
+                    yield Drawn(id="sincetext")
+                yield Drawn(id="last")
             with PanelBox(id="panelbox"):
                 yield Drawn(id="note")
                 yield CoachNote(id="coach")
@@ -203,6 +232,8 @@ class BoardScreen(Screen[None], AppAccess):
 
     def on_resize(self, event: Resize) -> None:
         self.set_layout(event.size.width)
+        self.pin_board()  # (its rows depend on the width and the height)
+        self.resince()
 
     def set_layout(self, width: int) -> None:
         """From ROOMY columns on the decision panel stands beside the board and the player to
@@ -216,6 +247,11 @@ class BoardScreen(Screen[None], AppAccess):
             self.set_class(roomy, "roomy")
             self.set_class(wide, "wide")
             self.refresh_board()
+            panel = self.panel()
+            if isinstance(panel, CardChoice):
+                panel.list_cards = self.list_cards()
+                panel.update_text()
+            self.resince()
 
     # -- rendering ---------------------------------------------------------------------------
 
@@ -249,13 +285,15 @@ class BoardScreen(Screen[None], AppAccess):
         self._show("tabsline", tabs_line, self.query_one(ContentSwitcher).current or "table")
         changed = self._changed = self.changes()
         self.query_one(TableView).show(self.board(view, current, changed))
-        # the player to move's numbers on the panel's top border: in view while deciding, even
-        # at 80×24 where the players table is below the fold (public information only).  From
-        # ROOMY columns the panel has no top border (the players table is beside it): a title
+        self.pin_board()
+        # below ROOMY columns the player to move on the panel's top border, with their hand
+        # when it may be shown (their numbers are in the players strip above).  From ROOMY
+        # columns the panel has no top border (the own tableau is below the board): a title
         # set there would only have the whole column drawn again at every answer.
         brief: Text | str = ""
         if current is not None and not self.has_class("roomy"):
-            brief = Text(" ").append_text(player_brief(view, current, seats)).append(" ")
+            brief = own_hand(cards, view, current, seats) if viewer == current else \
+                Text(" ").append_text(seat_tag(seats[current])).append(" ")
         if brief != self._brief or type(brief) is not type(self._brief):
             self._brief = brief
             self.query_one("#decision").border_title = brief
@@ -267,6 +305,50 @@ class BoardScreen(Screen[None], AppAccess):
         if self.query_one(ContentSwitcher).current == "tableaux":  # drawn when shown
             self.refresh_tableau()
         self.refresh_log()
+
+    def pin_board(self) -> None:
+        """Below ROOMY columns, while the board (m) is shown, it keeps the rows of the cards on
+        offer, the tracks and the players, always in view (the notes and the legend below
+        them scroll, PgDn); the decision column takes the rest (a long panel scrolls, ^↓).
+        The rows change seldom: cards whose names take one line, the notes or the legend
+        pinned or not."""
+        main = self.query_one("#main", ContentSwitcher)
+        pinned = not self.has_class("roomy") and main.current == "table"
+        rows: int | None = None
+        if pinned:
+            # the board's width less its padding and its scroll bar (board.tcss, BoardScroll)
+            width = self.app.size.width - 3
+            table = self.query_one(TableView)
+            rows = table.rows_to_players(width)
+            # the status line, the tabs line, the footer and the decision column's border;
+            # then the notes under the players and the legend, each while it leaves the
+            # decision column the rows it needs
+            left = self.app.size.height - 4 - rows
+            for part, room in ((table.query_one("#notes", Drawn), NOTES_ROOM),
+                               (self.query_one("#legend", Drawn), LEGEND_ROOM)):
+                more = len(part.drawing().lines(part, width)) if part.display else 0
+                if left - more < room:
+                    break
+                rows, left = rows + more, left - more
+        if rows != self._pinned:
+            self._pinned = rows
+            self.set_class(pinned, "pinned")
+            main.styles.height = rows if rows is not None else "1fr"
+
+    def need_panel(self, panel: DecisionPanel | None) -> None:
+        """Note the rows ``panel`` (the next to be shown) takes below ROOMY columns, for
+        :meth:`show_since`."""
+        if panel is None or self.has_class("roomy"):
+            self._panel_need = 0
+            return
+        # (the panel's width: the column's, less its scroll bar and padding)
+        self._panel_need = len(panel.text.wrap(self.app.console, self.app.size.width - 3))
+
+    def list_cards(self) -> bool:
+        """Whether the panel that chooses a card lists the cards on offer under the chosen
+        one: not below ROOMY columns and CARD_LIST_ROWS rows, where the board shows them
+        numbered in the rows the list would take."""
+        return self.has_class("roomy") or self.app.size.height >= CARD_LIST_ROWS
 
     def changes(self) -> Changes:
         """What changed since the last turn of the player deciding at the panel (nothing while
@@ -290,7 +372,8 @@ class BoardScreen(Screen[None], AppAccess):
             tableaux = tuple(Tableau(s, view) for s in view.order if s != viewer)
             across = max(1, (self.app.size.width - PANEL_WIDE - 6) // TABLEAU_WIDTH)
         return Board(session.cards, view, session.seats, current, click="screen.select_card",
-                     chosen=self.chosen, changed=changed, tableaux=tableaux, across=across)
+                     chosen=self.chosen, changed=changed, tableaux=tableaux, across=across,
+                     compact=not self.has_class("roomy"))
 
     def refresh_offer(self) -> None:
         """The cards on offer, as the board was last drawn but for the chosen card (a digit
@@ -330,25 +413,40 @@ class BoardScreen(Screen[None], AppAccess):
 
     def show_since(self, lines: Sequence[Line]) -> None:
         """What happened since the current player's last turn (instead of the last two events),
-        or nothing."""
+        or nothing: the newest first, paged with [ and ].  Below the pinned board (80×24) the
+        head starts the first line, and the box takes the rows the decision panel leaves
+        (:meth:`need_panel`), at least one."""
         since = self.query_one("#since", VerticalScroll)
         session = self.game.session
+        pinned = self._pinned is not None
         if lines:
-            self.query_one("#sincetext", Drawn).show(summary_text(lines, session.seats))
-            # the latest last, in a share of the screen's height (SINCE_SHARE): beside the board
-            # that share whatever the number of lines, so the screen keeps its layout from one
-            # answer to the next; below the board no more rows than lines
+            text = summary_text(lines[::-1], session.seats)
+            if pinned:
+                text = Text().append(since_head_short(), style="bold").append(" ") \
+                    .append_text(text)
+            self.query_one("#sincetext", Drawn).show(text)
+            # in a share of the screen's height (SINCE_SHARE): beside the board that share
+            # whatever the number of lines, so the screen keeps its layout from one answer to
+            # the next; below the board no more rows than lines
             layout = "wide" if self.has_class("wide") else \
                 "roomy" if self.has_class("roomy") else "narrow"
             share = self.app.size.height // SINCE_SHARE[layout]
             rows = share if layout != "narrow" else max(3, share - 1)
+            if pinned:
+                assert self._pinned is not None
+                # the rows below the pinned board less the status line, the tabs line, the
+                # footer and the column's border, and those the panel's text takes; at least
+                # the newest line's (after the head; the box's border, padding, scroll bar)
+                left = self.app.size.height - self._pinned - 4 - self._panel_need
+                newest = text.split("\n")[0].wrap(self.app.console, self.app.size.width - 4)
+                rows = max(len(newest), min(rows, left))
             since.styles.max_height = rows
-            self.fit_since()
-            # kept scrolled to its end by the layout itself (no scroll after the next update)
-            since.anchor()
+            self.fit_since()  # (its height: these rows beside the board, else its text's)
+            since.scroll_home(animate=False)
         since.display = bool(lines)
-        self.query_one("#sincehead", Static).display = bool(lines)
-        self.query_one("#last", Drawn).display = not lines
+        self.query_one("#sincehead").display = bool(lines) and not pinned
+        # (below the pinned board the panel has their rows: the log has them, v)
+        self.query_one("#last", Drawn).display = not lines and not pinned
 
     def fit_since(self) -> None:
         """The box of what happened since the last turn keeps its rows beside the board
@@ -373,6 +471,7 @@ class BoardScreen(Screen[None], AppAccess):
         turn (unless the cover told them)."""
         self.query_one(CoachNote).clear()  # its advice was for the decision before
         session = self.game.session
+        self.need_panel(None)  # (a person's turn notes its panel's)
         match step:
             case GameOver():
                 self.set_panel(None, _("The game is over. Press s for the scores."))
@@ -404,6 +503,9 @@ class BoardScreen(Screen[None], AppAccess):
         highlighted (so the cards are drawn once), what happened since the player's last turn,
         and the panel."""
         self.chosen = panel.card if isinstance(panel, CardChoice) else None
+        if isinstance(panel, CardChoice):
+            panel.list_cards = self.list_cards()
+        self.need_panel(panel)
         self.refresh_board()
         self.show_since(since)
         self.set_panel(panel)
@@ -428,6 +530,8 @@ class BoardScreen(Screen[None], AppAccess):
             if panel is not None else None
         if panel is not None and shown is not None:
             # a panel of this kind is in the box: it takes the new prompt
+            if isinstance(shown, CardChoice):
+                shown.list_cards = self.list_cards()
             shown.renew(panel)
             shown.display = True
         elif panel is not None:
@@ -469,10 +573,14 @@ class BoardScreen(Screen[None], AppAccess):
         self.query_one("#sincehead", Static).update(since_head())
         self.query_one(CoachNote).refresh(layout=True)
         self.restyle()
-        session = self.game.session
+        self.resince()
+
+    def resince(self) -> None:
+        """Show the since-your-last-turn lines again, if shown (in a new language, or for a new
+        layout)."""
         viewer = self.game.viewer
         if self.query_one("#since").display and viewer is not None:
-            self.show_since(since_last_turn(session, viewer))
+            self.show_since(since_last_turn(self.game.session, viewer))
 
     def scroll_to_panel(self) -> None:
         """When the since-your-last-turn lines and the panel do not fit together, the panel
@@ -520,16 +628,26 @@ class BoardScreen(Screen[None], AppAccess):
         room for (the panel keeps the keyboard)."""
         self.query_one("#decision", BoardScroll).scroll_relative(y=lines * 3, animate=False)
 
+    def action_page_since(self, pages: int) -> None:
+        """[ and ]: page the since-your-last-turn lines (newer, older)."""
+        since = self.query_one("#since", BoardScroll)
+        if since.display:
+            since.scroll_relative(y=pages * max(1, since.scrollable_content_region.height),
+                                  animate=False)
+
     def action_legend(self) -> None:
         """?: show or hide the card legend below the board, remembered for the next games."""
         legend = self.query_one("#legend", Drawn)
         legend.display = not legend.display
+        self.pin_board()
+        self.resince()
         settings = self.papp.settings
         self.papp.remember(settings.model_copy(update={"legend": legend.display}))
 
     def action_show(self, which: str) -> None:
         self.query_one(ContentSwitcher).current = which
         self.refresh_board()
+        self.resince()
 
     def action_tableaux(self) -> None:
         switcher = self.query_one(ContentSwitcher)
@@ -541,6 +659,7 @@ class BoardScreen(Screen[None], AppAccess):
             self.tableau_seat = viewer if viewer is not None else 0
             switcher.current = "tableaux"
         self.refresh_board()
+        self.resince()
 
     def action_scores(self) -> None:
         session = self.game.session

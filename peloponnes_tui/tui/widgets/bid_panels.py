@@ -25,6 +25,9 @@ class CardChoice(DecisionPanel):
     # told of each new choice (the board: it highlights the card in the same screen update as
     # the panel's own)
     on_card: Callable[[str | None], None] | None = None
+    # every card on offer listed under the chosen one (the board below 120 columns shows
+    # them numbered, in the rows the list would take: it leaves it out)
+    list_cards = True
 
     @property
     def card(self) -> str | None:
@@ -75,6 +78,8 @@ class CardChoice(DecisionPanel):
                 t.append(targets[self.card] + "\n")
             else:
                 t.append(_("not open to you (why: see above)") + "\n", style="yellow")
+        if not self.list_cards:
+            return t
         t.append(_("Cards: "), style="bold")
         for n, cid in enumerate(offer, 1):
             open_ = cid in targets

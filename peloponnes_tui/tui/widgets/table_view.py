@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 
@@ -25,10 +26,12 @@ from peloponnes_tui.tui.render import (
     offer_cards,
     offer_legend,
     offer_table,
+    players_strip,
     players_table,
     specials_line,
     tableau,
     tracks_legend,
+    tracks_strip,
     tracks_table,
 )
 from peloponnes_tui.tui.summary import Changes
@@ -65,7 +68,9 @@ class Board:
     card on offer runs with the card's id, ``chosen`` the card chosen in the decision panel
     (a double frame); ``changed`` what is marked ✱ as changed since the current player's last
     turn; ``tableaux`` the tableaux below the players table, each its own part, or side by side
-    ``across`` in one part when ``across`` is given."""
+    ``across`` in one part when ``across`` is given; ``compact`` the tracks and the players on
+    one line each (the board at 80 columns), the special functions and the conquest rule
+    below them."""
 
     cards: CardSet
     view: View
@@ -78,6 +83,7 @@ class Board:
     changed: Changes = field(default_factory=Changes)
     tableaux: tuple[Tableau, ...] = ()
     across: int = 0
+    compact: bool = False
 
 
 def offer_tooltip() -> str:
@@ -118,14 +124,25 @@ def tableaux_grid(board: Board) -> Table:
     return grid
 
 
+def notes(board: Board) -> list[Text]:
+    """The special functions of the cards on offer and the conquest rule."""
+    cards, view = board.cards, board.view
+    return [x for x in (specials_line(cards, view),
+                        conquest_rule(cards, view, board.seats, board.current)) if x]
+
+
 def offer(board: Board) -> Group:
-    """The cards on offer, and under them the special functions and the conquest rule."""
+    """The cards on offer, and under them (unless ``compact``: under the players) the
+    special functions and the conquest rule."""
     cards, view, seats, current = board.cards, board.view, board.seats, board.current
-    notes = [x for x in (specials_line(cards, view),
-                         conquest_rule(cards, view, seats, current)) if x]
     return Group(offer_table(cards, view, seats, current, numbered=board.numbered,
                              highlight=board.highlight, click=board.click,
-                             chosen=board.chosen, changed=board.changed), *notes)
+                             chosen=board.chosen, changed=board.changed),
+                 *(() if board.compact else notes(board)))
+
+
+def compact_notes(board: Board) -> Text:
+    return Text("\n").join(notes(board))
 
 
 class TableView(Vertical, PlacedByLayout):
@@ -137,7 +154,7 @@ class TableView(Vertical, PlacedByLayout):
     DEFAULT_CSS = """
     TableView { height: auto; }
     TableView #offer { link-style: none; link-color: $text; link-background: transparent; }
-    TableView #alltableaux { display: none; }
+    TableView #alltableaux, TableView #notes { display: none; }
     TableView.spaced > #tracks, TableView.spaced > #players, TableView.spaced > .tableau {
         margin-top: 1; }
     """
@@ -155,6 +172,7 @@ class TableView(Vertical, PlacedByLayout):
         yield CardsView(self.legend(), id="offer")
         yield Drawn(id="tracks").with_tooltip(tracks_legend())
         yield Drawn(id="players")
+        yield Drawn(id="notes")
         yield Drawn(id="alltableaux")
         for slot in range(self.stacked):
             yield Drawn(id=f"tableau{slot}", classes="tableau")
@@ -172,11 +190,19 @@ class TableView(Vertical, PlacedByLayout):
         """Draw what changed of ``board``."""
         self.show_offer(board)
         view, seats = board.view, board.seats
+        compact = board.compact
         self.part("tracks", (view.tracks, tuple((p.seat, p.protection) for p in view.players),
-                             tuple(seats), board.changed.tracks),
-                  tracks_table, board.cards, view, seats, board.changed)
-        self.part("players", (public(view), tuple(seats), board.current),
-                  players_table, board.cards, view, seats, board.current)
+                             tuple(seats), board.changed.tracks, compact),
+                  tracks_strip if compact else tracks_table, board.cards, view, seats,
+                  board.changed)
+        self.part("players", (public(view), tuple(seats), board.current, compact),
+                  players_strip if compact else players_table, board.cards, view, seats,
+                  board.current)
+        below = self.query_one("#notes", Drawn)
+        below.display = compact
+        if compact:
+            self.part("notes", (public(view), tuple(seats), board.current), compact_notes,
+                      board)
         grid = self.query_one("#alltableaux", Drawn)
         grid.display = board.across > 0
         if board.across > 0:
@@ -199,8 +225,17 @@ class TableView(Vertical, PlacedByLayout):
         if set(cards_view.tips) != set(on_offer):
             cards_view.tips = {cid: card_tooltip(board.cards, cid) for cid in on_offer}
         self.part("offer", (public(view), tuple(board.seats), board.current, board.numbered,
-                            board.highlight, board.click, board.chosen, board.changed),
+                            board.highlight, board.click, board.chosen, board.changed,
+                            board.compact),
                   offer, board)
+
+    def rows_to_players(self, width: int) -> int:
+        """The rows the cards on offer (shown or not), the tracks and the players take at
+        ``width`` cells (their drawings are kept for that width: the next screen update draws
+        them from these)."""
+        return sum(len(part.drawing().lines(part, width)) for part in
+                   (self.query_one(f"#{ident}", Drawn) for ident in ("offer", "tracks",
+                                                                     "players")))
 
     def forget(self) -> None:
         """Draw every part again at the next :meth:`show` (the colours or the language
