@@ -243,10 +243,11 @@ class SearchBot(Bot):
         self.power_weight = power_weight
         self.max_candidates = MAX_CANDIDATES if max_candidates is None else max_candidates
         self.time_limit = time_limit
-        self.ranker = _Ranker(cards, seed)
+        # the ranker and the playouts' players have no personality: the search's own judgement
+        self.ranker = _Ranker(cards, seed, personal=False)
         self.ranker.coin_choices = coin_choices
         self.close_playouts = close_playouts
-        self.policy = HeuristicBot(cards, seed)
+        self.policy = HeuristicBot(cards, seed, personal=False)
         # what the last search found, best first (the coach explains it): each candidate with
         # the mean value of its playouts and how many it had
         self.last_ranking: list[Ranked] = []
@@ -255,6 +256,11 @@ class SearchBot(Bot):
         self.last_playouts = 0
         self.total_playouts = 0
         self.searches = 0
+
+    def plain(self) -> None:
+        """Play as the bot did before the styles of issue 24 (for measuring the difference)."""
+        self.ranker.plain()
+        self.policy.plain()
 
     # ------------------------------------------------------------------------------------------
 
