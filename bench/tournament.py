@@ -87,6 +87,19 @@ def play(job: tuple[int, Sequence[str], int]
     return i, game_record(game, seating), times, quick
 
 
+def _progress(results: list[tuple[int, dict[str, Any], list[tuple[float, float]], int]],
+              every: int) -> None:
+    """Every ``every`` games: the wins so far, by bot (games finish in any order)."""
+    if not every or len(results) % every:
+        return
+    summary = Summary()
+    for _, record, _, _ in results:
+        summary.add(record)
+    print(f"after {len(results)} games: " + ", ".join(
+        f"{bot} {share_text(summary.bot_wins[bot])} of {games}"
+        for bot, games in sorted(summary.bot_games.items())), file=sys.stderr, flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bots", default="search,heuristic")
@@ -116,6 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--steady", type=float, default=-1,
                     help="standard errors by which another answer must beat the heuristic's "
                     "order (STEADY); -1: the bot's default")
+    ap.add_argument("--progress", type=int, default=0,
+                    help="print the wins so far after every N games (to stderr)")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOT_NAMES]
@@ -139,10 +154,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: list[tuple[int, dict[str, Any], list[tuple[float, float]], int]] = []
     if args.workers > 1:
         with Pool(args.workers, initializer=_init, initargs=(opts,)) as pool:
-            results = list(pool.imap_unordered(play, jobs, chunksize=1))
+            for r in pool.imap_unordered(play, jobs, chunksize=1):
+                results.append(r)
+                _progress(results, args.progress)
     else:
         _init(opts)
-        results = [play(j) for j in jobs]
+        for j in jobs:
+            results.append(play(j))
+            _progress(results, args.progress)
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r[0])
     summary = Summary()
