@@ -136,9 +136,9 @@ def test_search_decides_from_prompt_and_view_only(cards):
 
 def test_default_budget_follows_the_table_size(cards):
     """Without a budget the bot plays 128 playouts per decision at 2 and 3 players, 96 at 4 and
-    80 at 5 (a playout at a bigger table is longer); a given budget is kept at any table."""
+    64 at 5 (a playout at a bigger table is longer); a given budget is kept at any table."""
     default, fixed = SearchBot(cards, 1), SearchBot(cards, 1, playouts=20)
-    for players, playouts in ((2, 128), (3, 128), (4, 96), (5, 80)):
+    for players, playouts in ((2, 128), (3, 128), (4, 96), (5, 64)):
         view = Game.new(list(NAMES[:players]), 2, cards).view_for(0)
         assert default.budget(view) == playouts
         assert fixed.budget(view) == 20

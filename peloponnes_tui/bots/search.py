@@ -166,9 +166,10 @@ def _sigmoid(x: float) -> float:
 
 
 # Playouts per decision by the number of players, when none is given: a playout at a bigger table
-# is longer (more seats to play), so fewer of them keep a decision well under a second. 80 at 5
-# players since issue 24 (96 before), for a p95 of at most half a second per decision there.
-PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 80}
+# is longer (more seats to play), so fewer of them keep a decision well under a second. 64 at 5
+# players since the styles of issue 24 (96, then 80 before; the styled heuristic that plays the
+# playouts is slower), for a p95 of at most half a second per decision there.
+PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 64}
 
 # Rounds a playout plays on before the estimate, by the number of players, when none is given
 # (``horizon="table"``): two at 2 players, where a playout is short enough to keep a decision
