@@ -48,12 +48,17 @@ _OPTS: dict[str, Any] = {}
 def _bot(name: str, seed: int) -> Bot:
     cards = _OPTS["cards"]
     if BOT_NAMES[name] is SearchBot:  # "search" or "strong"
-        return SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
+        bot = SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
                          max_candidates=_OPTS["candidates"], time_limit=_OPTS["time_limit"],
                          to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"],
                          power_weight=_OPTS["power_weight"],
                          coin_choices=_OPTS["coin_choices"],
                          close_playouts=_OPTS["close_playouts"], steady=_OPTS["steady"])
+        if _OPTS["early_pass_z"] is not None:
+            bot.early_pass_z = _OPTS["early_pass_z"]
+        if _OPTS["plain_search"]:
+            bot.plain()
+        return bot
     return make_bot(name, cards, seed)
 
 
@@ -129,6 +134,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--steady", type=float, default=-1,
                     help="standard errors by which another answer must beat the heuristic's "
                     "order (STEADY); -1: the bot's default")
+    ap.add_argument("--early-pass-z", type=float, default=-1,
+                    help="standard errors by which a pass in rounds 1-2 must beat the bids the "
+                    "heuristic ranks higher (EARLY_PASS_Z); -1: the bot's default")
+    ap.add_argument("--plain-search", action="store_true",
+                    help="the search bots as before the styles of issue 24 (SearchBot.plain)")
     ap.add_argument("--progress", type=int, default=0,
                     help="print the wins so far after every N games (to stderr)")
     args = ap.parse_args(argv)
@@ -144,7 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "to_end_from": args.to_end_from or None, "margin_scale": scale,
             "power_weight": args.power_weight, "coin_choices": args.coin_choices,
             "close_playouts": None if args.close_playouts < 0 else args.close_playouts,
-            "steady": None if args.steady < 0 else args.steady}
+            "steady": None if args.steady < 0 else args.steady,
+            "early_pass_z": None if args.early_pass_z < 0 else args.early_pass_z,
+            "plain_search": args.plain_search}
     jobs = []
     for i in range(args.games):
         shift = i % len(bots)
