@@ -27,11 +27,18 @@ up a won building; which cards a catastrophe hits and whether to cover or remove
 plans; which buildings under construction to complete.  Payments come from
 :mod:`peloponnes_tui.engine.plans`, so the answers are legal by construction.
 
+Its style (issue 24): a bid on a market card a later player could take may go up to three coins
+above the least when the card matters to it (:meth:`HeuristicBot._guarded`), and each player
+draws from its seed a lean towards passing and a fear of being outbid (:meth:`_personality`).
+
 The rules themselves are the engine's: the terms of a building the bot might win
 (:func:`~peloponnes_tui.engine.gaining.build_terms`) and the luxury goods paying it brings, the
 targets a hand can afford, feeding checks, completion costs, whether a supply is the final one
-(on the prompt) and every constant (:func:`~peloponnes_tui.engine.numbers.rule_numbers`).  What
-the bot adds is its estimate of the outcomes.
+(on the prompt), the tableau's sums, functions, protections and income over imagined rows
+(:func:`~peloponnes_tui.engine.tableau.row_tallies` and its neighbours), how many cards an
+earthquake or tempest hits, and every constant
+(:func:`~peloponnes_tui.engine.numbers.rule_numbers`).  What the bot adds is its estimate of the
+outcomes.
 """
 
 from __future__ import annotations
@@ -225,7 +232,8 @@ class HeuristicBot(Bot):
         self.outbid_fear = taste.uniform(*self.outbid_fear_range)
 
     def plain(self) -> None:
-        """Play as the bot did before the styles of issue 24 (for measuring the difference)."""
+        """Play as the bot did before issue 24's styles: no style, no personality, and a third of
+        the row's worth as an earthquake's or tempest's loss (for measuring the difference)."""
         self.styled = False
         for attr in ("pass_bias", "outbid_fear"):
             self.__dict__.pop(attr, None)
