@@ -203,10 +203,12 @@ def _at_bidding(cards, seed, round_):
 
 def test_the_leaf_score_adds_the_power_weight_times_the_projected_power(cards):
     """A cut-short playout counts the heuristic's estimate (from the player's own view, before
-    the round's bidding) plus ``power_weight`` times the power points the estimate projects."""
+    the round's bidding) plus ``power_weight`` times the power points the estimate projects
+    (the heuristic as before the styles, :data:`STYLED_SEARCH` being off)."""
     game = _at_bidding(cards, 41, 4)
     heuristic = make_bot("heuristic", cards, 0)
     assert isinstance(heuristic, HeuristicBot)
+    heuristic.plain()
     for seat in (0, 1):
         view = game.view_for(seat)
         parts: dict[str, float] = {}
@@ -277,7 +279,7 @@ def test_coin_choices_offer_a_bid_with_other_coin_cards(cards):
     assert SearchBot(cards, 1, coin_choices=0, max_candidates=8).candidates(prompt, view) == [
         PlaceBid("market", (6,)), PlaceBid("market", (6, 14)), PlaceBid("barley-fields", (6,)),
         PlaceBid("barley-fields", (6, 14)), PlaceBid("forest", (6, 14, 20, 47)),
-        Pass(), PlaceBid("pine-forest", (6, 14, 20, 47, 60)), PlaceBid("sawmill", (6, 14, 20, 47))]
+        PlaceBid("pine-forest", (6, 14, 20, 47, 60)), Pass(), PlaceBid("sawmill", (6, 14, 20, 47))]
     for answer in with_choices:  # every candidate is a legal answer
         game.determinize(0, random.Random(1)).answer(answer)
 

@@ -198,11 +198,18 @@ MAX_CANDIDATES = 4
 STEADY = 2.0
 
 # In the bidding of rounds up to EARLY_ROUNDS, passing must beat every bid the heuristic ranks
-# higher by EARLY_PASS_Z standard errors (of the paired differences) before the bot passes: a
-# person builds in the first rounds, and a pass that the playouts find only a little better is
-# within their noise (issue 24: 56 % of the strong player's rounds 1-2 ended without a card).
+# higher by EARLY_PASS_Z standard errors (of the paired differences) before the bot passes (never
+# fewer than STEADY). Off (0): with 3, one strong player among three standard players at 4 players
+# won 7 of 24 games, against 9.5 of the same 24 without it (docs/bots.md, "The ladder").
 EARLY_ROUNDS = 2
-EARLY_PASS_Z = 3.0
+EARLY_PASS_Z = 0.0
+
+# Whether the search ranks its candidates and plays its playouts with the styled heuristic (the
+# standard player's bids above the least, the engine's earthquake and tempest losses in the
+# estimate at a playout's end) or with the heuristic as it was before the styles (False, the
+# default): among three styled standard players at 4 players the latter won 13 of 24 games, the
+# styled search 7 of the same 24 (docs/bots.md, "The ladder").
+STYLED_SEARCH = False
 
 # From which round on a playout goes to the end of the game (the real score instead of an
 # estimate), whatever the horizon; None: never. From round 7 on was tried and did not help
@@ -258,6 +265,9 @@ class SearchBot(Bot):
         self.ranker.coin_choices = coin_choices
         self.close_playouts = close_playouts
         self.policy = HeuristicBot(cards, seed, personal=False)
+        if not STYLED_SEARCH:
+            self.ranker.plain()
+            self.policy.plain()
         # what the last search found, best first (the coach explains it): each candidate with
         # the mean value of its playouts and how many it had
         self.last_ranking: list[Ranked] = []
