@@ -139,6 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "heuristic ranks higher (EARLY_PASS_Z); -1: the bot's default")
     ap.add_argument("--plain-search", action="store_true",
                     help="the search bots as before the styles of issue 24 (SearchBot.plain)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="the first game's number: --first 100 --games 100 plays games 100-199 of "
+                    "the seed's run (the same games as in a longer run)")
     ap.add_argument("--progress", type=int, default=0,
                     help="print the wins so far after every N games (to stderr)")
     args = ap.parse_args(argv)
@@ -158,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "early_pass_z": None if args.early_pass_z < 0 else args.early_pass_z,
             "plain_search": args.plain_search}
     jobs = []
-    for i in range(args.games):
+    for i in range(args.first, args.first + args.games):
         shift = i % len(bots)
         jobs.append((i, bots[shift:] + bots[:shift], game_seed(args.seed, i)))
     print("$ " + shlex.join([".venv/bin/python", "bench/tournament.py", *sys.argv[1:]]))
