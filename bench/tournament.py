@@ -48,12 +48,17 @@ _OPTS: dict[str, Any] = {}
 def _bot(name: str, seed: int) -> Bot:
     cards = _OPTS["cards"]
     if BOT_NAMES[name] is SearchBot:  # "search" or "strong"
-        return SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
+        bot = SearchBot(cards, seed, playouts=_OPTS["playouts"], horizon=_OPTS["horizon"],
                          max_candidates=_OPTS["candidates"], time_limit=_OPTS["time_limit"],
                          to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"],
                          power_weight=_OPTS["power_weight"],
                          coin_choices=_OPTS["coin_choices"],
                          close_playouts=_OPTS["close_playouts"], steady=_OPTS["steady"])
+        if _OPTS["early_pass_z"] is not None:
+            bot.early_pass_z = _OPTS["early_pass_z"]
+        if _OPTS["plain_search"]:
+            bot.plain()
+        return bot
     return make_bot(name, cards, seed)
 
 
@@ -87,6 +92,19 @@ def play(job: tuple[int, Sequence[str], int]
     return i, game_record(game, seating), times, quick
 
 
+def _progress(results: list[tuple[int, dict[str, Any], list[tuple[float, float]], int]],
+              every: int) -> None:
+    """Every ``every`` games: the wins so far, by bot (games finish in any order)."""
+    if not every or len(results) % every:
+        return
+    summary = Summary()
+    for _, record, _, _ in results:
+        summary.add(record)
+    print(f"after {len(results)} games: " + ", ".join(
+        f"{bot} {share_text(summary.bot_wins[bot])} of {games}"
+        for bot, games in sorted(summary.bot_games.items())), file=sys.stderr, flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bots", default="search,heuristic")
@@ -116,6 +134,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--steady", type=float, default=-1,
                     help="standard errors by which another answer must beat the heuristic's "
                     "order (STEADY); -1: the bot's default")
+    ap.add_argument("--early-pass-z", type=float, default=-1,
+                    help="standard errors by which a pass in rounds 1-2 must beat the bids the "
+                    "heuristic ranks higher (EARLY_PASS_Z); -1: the bot's default")
+    ap.add_argument("--plain-search", action="store_true",
+                    help="the search bots as before the styles of issue 24 (SearchBot.plain)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="the first game's number: --first 100 --games 100 plays games 100-199 of "
+                    "the seed's run (the same games as in a longer run)")
+    ap.add_argument("--progress", type=int, default=0,
+                    help="print the wins so far after every N games (to stderr)")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     unknown = [b for b in bots if b not in BOT_NAMES]
@@ -129,9 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "to_end_from": args.to_end_from or None, "margin_scale": scale,
             "power_weight": args.power_weight, "coin_choices": args.coin_choices,
             "close_playouts": None if args.close_playouts < 0 else args.close_playouts,
-            "steady": None if args.steady < 0 else args.steady}
+            "steady": None if args.steady < 0 else args.steady,
+            "early_pass_z": None if args.early_pass_z < 0 else args.early_pass_z,
+            "plain_search": args.plain_search}
     jobs = []
-    for i in range(args.games):
+    for i in range(args.first, args.first + args.games):
         shift = i % len(bots)
         jobs.append((i, bots[shift:] + bots[:shift], game_seed(args.seed, i)))
     print("$ " + shlex.join([".venv/bin/python", "bench/tournament.py", *sys.argv[1:]]))
@@ -139,10 +169,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: list[tuple[int, dict[str, Any], list[tuple[float, float]], int]] = []
     if args.workers > 1:
         with Pool(args.workers, initializer=_init, initargs=(opts,)) as pool:
-            results = list(pool.imap_unordered(play, jobs, chunksize=1))
+            for r in pool.imap_unordered(play, jobs, chunksize=1):
+                results.append(r)
+                _progress(results, args.progress)
     else:
         _init(opts)
-        results = [play(j) for j in jobs]
+        for j in jobs:
+            results.append(play(j))
+            _progress(results, args.progress)
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r[0])
     summary = Summary()

@@ -97,10 +97,12 @@ def test_beginner_beats_random_and_loses_to_heuristic(cards):
 
 
 def _early_passes(cards: CardSet, seed: int, pass_bias: float) -> list[int]:
-    """Passes of each seat in rounds 1-4 of a 3-player heuristic game."""
+    """Passes of each seat in rounds 1-4 of a 3-player game of the heuristic bot as issue 12
+    left it (before the styles of issue 24: :meth:`HeuristicBot.plain`)."""
     game = Game.new(list(NAMES[:3]), seed, cards)
     bots = [HeuristicBot(cards, bot_seed(seed, k)) for k in range(3)]
     for bot in bots:
+        bot.plain()
         bot.pass_bias = pass_bias
     while game.pending is not None:
         prompt = game.pending

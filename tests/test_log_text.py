@@ -50,8 +50,9 @@ def played(cards: CardSet) -> list[Game]:
         for _beat in run.beats():
             pass
         games.append(run.game)
-    game = Game.new(["Helena", "Leonidas", "Dimitrios", "Ariadne"], 0, cards)
-    BotPlayers.seated(cards, ["heuristic"] * 4, 0).play(game)
+    # seed 1 since the styles of issue 24 (in the game of seed 0 the coin cards no longer run out)
+    game = Game.new(["Helena", "Leonidas", "Dimitrios", "Ariadne"], 1, cards)
+    BotPlayers.seated(cards, ["heuristic"] * 4, 1).play(game)
     games.append(game)
     return games
 
@@ -77,8 +78,9 @@ def test_every_kind_has_a_sentence_in_english_and_in_german(cards: CardSet, germ
 def test_german_sentences_of_a_few_kinds(cards: CardSet, german: None) -> None:
     """Names of cards and catastrophes come from the card data's German names; numbers take
     their German plural."""
-    game = Game.new(["Helena", "Leonidas", "Dimitrios", "Ariadne"], 0, cards)
-    BotPlayers.seated(cards, ["heuristic"] * 4, 0).play(game)
+    # seed 1 since the styles of issue 24 (in the game of seed 0 the coin cards no longer run out)
+    game = Game.new(["Helena", "Leonidas", "Dimitrios", "Ariadne"], 1, cards)
+    BotPlayers.seated(cards, ["heuristic"] * 4, 1).play(game)
     said = {e.seq: event_text(e, cards, game.names) for e in game.log}
     first = {}
     for e in game.log:

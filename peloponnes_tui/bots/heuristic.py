@@ -27,18 +27,27 @@ up a won building; which cards a catastrophe hits and whether to cover or remove
 plans; which buildings under construction to complete.  Payments come from
 :mod:`peloponnes_tui.engine.plans`, so the answers are legal by construction.
 
+Its style (issue 24): a bid on a market card a later player could take may go up to three coins
+above the least when the card matters to it (:meth:`HeuristicBot._guarded`), and each player
+draws from its seed a lean towards passing and a fear of being outbid (:meth:`_personality`).
+
 The rules themselves are the engine's: the terms of a building the bot might win
 (:func:`~peloponnes_tui.engine.gaining.build_terms`) and the luxury goods paying it brings, the
 targets a hand can afford, feeding checks, completion costs, whether a supply is the final one
-(on the prompt) and every constant (:func:`~peloponnes_tui.engine.numbers.rule_numbers`).  What
-the bot adds is its estimate of the outcomes.
+(on the prompt), the tableau's sums, functions, protections and income over imagined rows
+(:func:`~peloponnes_tui.engine.tableau.row_tallies` and its neighbours), how many cards an
+earthquake or tempest hits, and every constant
+(:func:`~peloponnes_tui.engine.numbers.rule_numbers`).  What the bot adds is its estimate of the
+outcomes.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
 import math
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, assert_never
@@ -47,6 +56,7 @@ from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.cards import CardSet, CivilizationCard, PowerCard
 from peloponnes_tui.engine import CIV, LUXURY, CardState
 from peloponnes_tui.engine.answers import iter_answers, legal_answers
+from peloponnes_tui.engine.catastrophes import hit_count
 from peloponnes_tui.engine.gaining import build_terms, luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.prompts import (
@@ -71,7 +81,15 @@ from peloponnes_tui.engine.prompts import (
     Withdraw,
 )
 from peloponnes_tui.engine.supply import card_hunger, feed_units, shortfall_after
-from peloponnes_tui.engine.tableau import luxury_cap_for, luxury_kept
+from peloponnes_tui.engine.tableau import (
+    income_of,
+    luxury_cap_for,
+    luxury_kept,
+    row_functions,
+    row_protections,
+    row_tallies,
+    stats_for,
+)
 from peloponnes_tui.engine.view import PlayerView, View
 
 LUXURY_VALUE = 0.8  # a luxury good relative to a coin card
@@ -169,11 +187,34 @@ class HeuristicBot(Bot):
     temperature = (1.5, 0.5)  # soft minimum of population and power: base, per round left
     restore_per_building = 0.3  # chance of restoring covered cards per unseen protection
 
-    def __init__(self, cards: CardSet, seed: int) -> None:
+    # Style (issue 24). ``styled``: a bid on a market card weighs the chance that a later player
+    # takes the card from it (:meth:`_guarded`) and may go up to ``max_raise`` coins above the
+    # least, so it bids more, or jumps, when a card matters and a rival could take it; False is
+    # the bot as it was (one coin more at most, a fixed small penalty per rival).
+    styled = True
+    max_raise = 3
+    raise_cards = 2  # the best market cards a later player could take: raises weighed for them
+    # the chance that one later player who can afford it outbids a bid of ours at the least,
+    # and by how much each coin above the least lowers it (a dearer card tempts less)
+    outbid_fear = 0.35
+    fear_per_coin = 0.45
+    # ``personal``: the player's own taste, drawn once from its seed (:meth:`_personality`):
+    # another lean towards passing (saving) and another fear of being outbid, so two players of
+    # one strength differ from game to game; the same seed, the same player.
+    personal = True
+    pass_bias_range = (-1.2, -0.2)  # the lean towards passing a personality draws from
+    outbid_fear_range = (0.4, 0.8)
+
+    def __init__(self, cards: CardSet, seed: int, *, personal: bool | None = None) -> None:
         super().__init__(cards, seed)
+        if personal is not None:
+            self.personal = personal
+        if self.styled and self.personal:
+            self._personality()
         self._cards_key = cards.digest
         self.rules = rule_numbers(cards)
         self.power_cards = cards.power_by_id
+        self.stats = stats_for(cards)
         self.catastrophes: tuple[str, ...] = tuple(c.id for c in cards.catastrophes)
         self.coin_res = [c.resource for c in cards.coins]
         self.coin_amt = [c.amount for c in cards.coins]
@@ -181,6 +222,21 @@ class HeuristicBot(Bot):
         total = len(cards.coins)
         self.draw_share = {r: sum(c.amount for c in cards.coins if c.resource == r) / total
                            for r in ("wood", "stone", "grain", "inhabitants")}
+
+    def _personality(self) -> None:
+        """Draw this player's taste from its seed (not from :attr:`rng`: the same taste however
+        many decisions came before, so a game loaded from a save goes on as it would have)."""
+        key = hashlib.blake2b(f"style:{self.seed}".encode(), digest_size=8).digest()
+        taste = random.Random(int.from_bytes(key, "big"))
+        self.pass_bias = taste.uniform(*self.pass_bias_range)
+        self.outbid_fear = taste.uniform(*self.outbid_fear_range)
+
+    def plain(self) -> None:
+        """Play as the bot did before issue 24's styles: no style, no personality, and a third of
+        the row's worth as an earthquake's or tempest's loss (for measuring the difference)."""
+        self.styled = False
+        for attr in ("pass_bias", "outbid_fear"):
+            self.__dict__.pop(attr, None)
 
     # ------------------------------------------------------------------------------------------
     # entry point
@@ -323,63 +379,27 @@ class HeuristicBot(Bot):
     # ------------------------------------------------------------------------------------------
     # the estimate
 
-    def _symbols(self, pos: Pos, cat: str) -> int:
-        n = sum(1 for s in pos.slots if s.card.catastrophe == cat)
-        if pos.civ_state != "removed":
-            n += pos.civ.catastrophes.count(cat)
-        return n
-
     def _protected(self, pos: Pos, cat: str) -> bool:
-        for s in pos.slots:
-            if s.cover is None and s.card.protection == cat:
-                return True
-        return self._symbols(pos, cat) >= self.rules.symbols_for_protection
+        row = [(s.card.id, s.cover is not None) for s in pos.slots]
+        return any(c == cat and by is not None
+                   for c, by in row_protections(self.cards, pos.civ.id, pos.civ_state, row))
 
     def evaluate(self, pos: Pos, ctx: Ctx, parts: dict[str, float] | None = None) -> float:
-        civ_on = pos.civ_state == "active"
         civ = pos.civ
-        active: list[Slot] = []
-        symbols = dict.fromkeys(self.catastrophes, 0)
-        protected = dict.fromkeys(self.catastrophes, False)
-        if civ_on:
-            cp = civ.production
-            inh, pw, wood, stone, grain = (civ.inhabitants, civ.power, cp.wood, cp.stone,
-                                           cp.grain)
-        else:
-            inh = pw = wood = stone = grain = 0
-        coin_income = bonus = disc = 0
-        for s in pos.slots:
-            c = s.card
-            if c.catastrophe:
-                symbols[c.catastrophe] += 1
-            if s.cover is not None:
-                continue
-            active.append(s)
-            pr = c.production
-            inh += c.inhabitants
-            pw += c.power
-            wood += pr.wood
-            stone += pr.stone
-            grain += pr.grain
-            if c.protection:
-                protected[c.protection] = True
-            if c.function:
-                if c.function == "coin_income":
-                    coin_income += 1
-                elif c.function == "bid_bonus":
-                    bonus += 1
-                else:
-                    disc += 1
-        if pos.civ_state != "removed":
-            for sym in civ.catastrophes:
-                symbols[sym] += 1
-        for name, n in symbols.items():
-            if n >= self.rules.symbols_for_protection:
-                protected[name] = True
+        # the tableau's sums, functions and protections, as the engine counts them
+        row = [(s.card.id, s.cover is not None) for s in pos.slots]
+        inh, pw, wood, stone, grain = row_tallies(self.stats, civ.id, pos.civ_state, row)
+        functions = row_functions(self.stats, row)
+        coin_income = functions.get("coin_income", 0)
+        bonus = functions.get("bid_bonus", 0)
+        disc = functions.get("conquest_discount", 0)
+        protected: dict[str, bool] = {
+            cat: by is not None
+            for cat, by in row_protections(self.cards, civ.id, pos.civ_state, row)}
+        active = [s for s in pos.slots if s.cover is None]
         cap = luxury_cap_for(self.cards, pos.lux_state)
         # money: the hand, luxury goods and the income still to come
-        row = self.cards.income_for(inh)
-        per_income = row.coins + coin_income + min(row.luxury, cap)
+        per_income = sum(income_of(self.cards, inh, coin_income, cap))
         funds = pos.coins + pos.luxury + ctx.funding_incomes * per_income
         late = ctx.late_incomes * per_income
         penalty = 0.0
@@ -504,8 +524,12 @@ class HeuristicBot(Bot):
             return min(self._worth(s.card, g_pop, g_pow, cv) for s in grains
                        if s.card.production.grain == top)
         kind = "building" if cat == "earthquake" else "landscape"
-        worths = [self._worth(s.card, g_pop, g_pow, cv) for s in active if s.card.kind == kind]
-        return sum(worths) / self.rules.row_share  # the expected share of the row hit
+        worths = sorted(self._worth(s.card, g_pop, g_pow, cv) for s in active
+                        if s.card.kind == kind)
+        if not self.styled:  # before issue 24: a third of the row's worth
+            return sum(worths) / self.rules.row_share
+        # the player chooses the cards hit, as many as the engine's rule says: the least worth
+        return sum(worths[:hit_count(len(worths))])
 
     # ------------------------------------------------------------------------------------------
     # coins
@@ -513,15 +537,12 @@ class HeuristicBot(Bot):
     def _spend_order(self, hand: Sequence[int], pos: Pos) -> list[int]:
         """The hand, the coin cards the bot would rather give away first."""
         active = [s for s in pos.slots if s.cover is None]
-        civ_on = pos.civ_state == "active"
-        need = sum(s.card.inhabitants for s in active) + (pos.civ.inhabitants if civ_on else 0)
-        have = sum(s.card.production.grain for s in active) + (
-            pos.civ.production.grain if civ_on else 0)
+        need, _, wood, stone, have = row_tallies(
+            self.stats, pos.civ.id, pos.civ_state, [(s.card.id, s.cover is not None)
+                                                    for s in pos.slots])
         base: dict[str, float] = {"inhabitants": 3.0}
-        for res, target in (("wood", 2), ("stone", 3)):
+        for res, target, prod in (("wood", 2, wood), ("stone", 3, stone)):
             cost = sum(getattr(s.card.cost, res) for s in active if s.uc)
-            prod = sum(getattr(s.card.production, res) for s in active) + (
-                getattr(pos.civ.production, res) if civ_on else 0)
             base[res] = 0.5 + (1.5 if cost > prod else 0.0) + (0.4 if prod < target else 0.0)
         hungry = need > have + pos.grain - 1
 
@@ -602,6 +623,8 @@ class HeuristicBot(Bot):
         return [view.players[s] for s in later if view.players[s].bid_card is None]
 
     def _bid(self, prompt: BidPrompt, view: View, pos: Pos) -> Answer:
+        if self.styled:
+            return max(self._styled_bids(prompt, view, pos), key=lambda o: o[0])[1]
         ctx = self._ctx(view, "bid")
         best: Answer = Pass()
         best_v = (self.evaluate(self._with_draws(pos, self.rules.coins_for_passing), ctx)
@@ -634,6 +657,60 @@ class HeuristicBot(Bot):
                     v, choice = v2, more
         if v > best_v + 1e-9:
             best = choice
+        return best
+
+    def _styled_bids(self, prompt: BidPrompt, view: View, pos: Pos
+                     ) -> list[tuple[float, Answer]]:
+        """Passing and, for every card the bot can afford, its best bid from the least it may up
+        to :attr:`max_raise` more (:meth:`_guarded`), each with its estimate; passing first.
+        Raises are weighed only for the :attr:`raise_cards` best market cards a later player
+        could take."""
+        ctx = self._ctx(view, "bid")
+        pass_v = self.evaluate(self._with_draws(pos, self.rules.coins_for_passing), ctx)
+        out: list[tuple[float, Answer]] = [(pass_v + self.pass_bias, Pass())]
+        targets = {t.card: t for t in prompt.targets}
+        rivals = [p.hand_size + p.luxury for p in self._rivals(view)]
+        by_card: dict[str, list[PlaceBid]] = {}
+        for ans in self._bids(prompt, view, pos, ctx, self.max_raise if rivals else 0):
+            by_card.setdefault(ans.card, []).append(ans)
+        least: dict[str, tuple[float, PlaceBid]] = {}
+        for card, bids in by_card.items():
+            low = min(bids, key=lambda b: len(b.coins) + b.luxury)
+            least[card] = (self._bid_value(low, pos, prompt.hand, ctx), low)
+        threatened = [c for c in least if targets[c].row == "market"
+                      and any(funds > targets[c].need_coins for funds in rivals)]
+        threatened.sort(key=lambda c: -least[c][0])
+        raise_for = set(threatened[: self.raise_cards])
+        for card, (v0, low) in least.items():
+            # if a later player takes the card, the bid moves on or is taken back: about as
+            # good as the best other card, or passing
+            alt = max([pass_v, *(v for c, (v, _) in least.items() if c != card)])
+            scored = [(v0, low)]
+            if card in raise_for:
+                scored += [(self._bid_value(b, pos, prompt.hand, ctx), b)
+                           for b in by_card[card] if b is not low]
+            out.append(self._guarded(scored, targets[card], rivals, alt))
+        return out
+
+    def _guarded(self, bids: Sequence[tuple[float, PlaceBid]], target: BidTarget,
+                 rivals: Sequence[int], alt: float) -> tuple[float, PlaceBid]:
+        """The bid on one card worth most when a later player who could pay more may take a
+        market card (each with the chance :attr:`outbid_fear`, lower by :attr:`fear_per_coin` for
+        every coin above the least): a bid of ``n`` coins is worth
+        its estimate, less that chance times what the card is worth above ``alt``. So the bot
+        bids more than the least, or jumps, only when the card matters to it and the raise puts
+        it out of a rival's reach."""
+        best: tuple[float, PlaceBid] | None = None
+        for v, ans in bids:
+            amount = len(ans.coins) + ans.luxury
+            if target.row == "market":
+                threats = sum(1 for funds in rivals if funds > amount)
+                fear = self.outbid_fear * self.fear_per_coin ** (amount - target.need_coins)
+                taken = 1.0 - (1.0 - fear) ** threats
+                v -= taken * max(0.0, v - alt)
+            if best is None or v > best[0] + 1e-9:
+                best = (v, ans)
+        assert best is not None
         return best
 
     def _outbid(self, prompt: OutbidPrompt, view: View, pos: Pos) -> Answer:

@@ -166,9 +166,10 @@ def _sigmoid(x: float) -> float:
 
 
 # Playouts per decision by the number of players, when none is given: a playout at a bigger table
-# is longer (more seats to play), so fewer of them keep a decision well under a second. 80 at 5
-# players since issue 24 (96 before), for a p95 of at most half a second per decision there.
-PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 80}
+# is longer (more seats to play), so fewer of them keep a decision well under a second. 64 at 5
+# players since the styles of issue 24 (96, then 80 before; the styled heuristic that plays the
+# playouts is slower), for a p95 of at most half a second per decision there.
+PLAYOUTS_BY_PLAYERS = {2: 128, 3: 128, 4: 96, 5: 64}
 
 # Rounds a playout plays on before the estimate, by the number of players, when none is given
 # (``horizon="table"``): two at 2 players, where a playout is short enough to keep a decision
@@ -195,6 +196,20 @@ MAX_CANDIDATES = 4
 # mean wins, as before issue 24). Among answers the playouts cannot tell apart, the heuristic's
 # order decides, not the copies dealt (docs/bots.md, "The coach").
 STEADY = 2.0
+
+# In the bidding of rounds up to EARLY_ROUNDS, passing must beat every bid the heuristic ranks
+# higher by EARLY_PASS_Z standard errors (of the paired differences) before the bot passes (never
+# fewer than STEADY). Off (0): with 3, one strong player among three standard players at 4 players
+# won 7 of 24 games, against 9.5 of the same 24 without it (docs/bots.md, "The ladder").
+EARLY_ROUNDS = 2
+EARLY_PASS_Z = 0.0
+
+# Whether the search ranks its candidates and plays its playouts with the styled heuristic (the
+# standard player's bids above the least, the engine's earthquake and tempest losses in the
+# estimate at a playout's end) or with the heuristic as it was before the styles (False, the
+# default): among three styled standard players at 4 players the latter won 13 of 24 games, the
+# styled search 7 of the same 24 (docs/bots.md, "The ladder").
+STYLED_SEARCH = False
 
 # From which round on a playout goes to the end of the game (the real score instead of an
 # estimate), whatever the horizon; None: never. From round 7 on was tried and did not help
@@ -236,6 +251,8 @@ class SearchBot(Bot):
                  close_playouts: int | None = None, steady: float | None = None) -> None:
         super().__init__(cards, seed)
         self.steady = STEADY if steady is None else steady
+        self.early_rounds = EARLY_ROUNDS
+        self.early_pass_z = EARLY_PASS_Z
         self.playouts = playouts
         self.horizon = horizon
         self.to_end_from = to_end_from
@@ -243,10 +260,14 @@ class SearchBot(Bot):
         self.power_weight = power_weight
         self.max_candidates = MAX_CANDIDATES if max_candidates is None else max_candidates
         self.time_limit = time_limit
-        self.ranker = _Ranker(cards, seed)
+        # the ranker and the playouts' players have no personality: the search's own judgement
+        self.ranker = _Ranker(cards, seed, personal=False)
         self.ranker.coin_choices = coin_choices
         self.close_playouts = close_playouts
-        self.policy = HeuristicBot(cards, seed)
+        self.policy = HeuristicBot(cards, seed, personal=False)
+        if not STYLED_SEARCH:
+            self.ranker.plain()
+            self.policy.plain()
         # what the last search found, best first (the coach explains it): each candidate with
         # the mean value of its playouts and how many it had
         self.last_ranking: list[Ranked] = []
@@ -255,6 +276,12 @@ class SearchBot(Bot):
         self.last_playouts = 0
         self.total_playouts = 0
         self.searches = 0
+
+    def plain(self) -> None:
+        """Play as the bot did before the styles of issue 24 (for measuring the difference)."""
+        self.ranker.plain()
+        self.policy.plain()
+        self.early_rounds = 0
 
     # ------------------------------------------------------------------------------------------
 
@@ -376,8 +403,11 @@ class SearchBot(Bot):
             # the first candidate in the heuristic's order that the best is not clearly better
             # than: among answers of about the same worth the search's noise does not decide
             top = alive[0]
+            z = self.steady
+            if isinstance(cands[top], Pass) and view.round <= self.early_rounds:
+                z = max(z, self.early_pass_z)
             keep = next(i for i in range(n) if i == top or (counts[i] and not self._better(
-                values[top], values[i], self.steady)))
+                values[top], values[i], z)))
             alive = [keep, *(i for i in alive if i != keep)]
         for i in alive:
             out_at[i] = phases

@@ -9,6 +9,7 @@ nothing at all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from peloponnes_tui.cards import CardSet, CatastropheId, Function, Resource
@@ -25,6 +26,10 @@ BID_BONUS_HALVES_PER_CARD = 1  # Market, Agora: half coins to every bid
 CONQUEST_DISCOUNT_PER_CARD = 1  # Barracks, Stockade: coin cards off a conquest row minimum
 
 Stats = tuple[int, int, int, int, int]  # inhabitants, power points, wood, stone, grain
+
+# A row of power cards as the functions over rows read it, real or imagined (a bot weighing a
+# card it might win, or one a catastrophe might take): (card id, whether it is covered).
+RowCard = tuple[str, bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,25 +75,47 @@ def tableau_sum(stats: CardStats, p: Player, index: int) -> int:
 
 def tallies(stats: CardStats, p: Player) -> Stats:
     """(inhabitants, power points, wood, stone, grain) of the tableau in one pass."""
+    return row_tallies(stats, p.civ, p.civ_state, _row(p))
+
+
+def _row(p: Player) -> list[RowCard]:
+    return [(x.card, x.cover is not None) for x in (*p.buildings, *p.landscapes)]
+
+
+def row_tallies(stats: CardStats, civ: str, civ_state: CardState, row: Iterable[RowCard]
+                ) -> Stats:
+    """:func:`tallies` of a tableau given as its civilization (and that card's state) and its
+    power cards (:data:`RowCard`): covered cards count for nothing, nor does a civilization
+    that is not active."""
     table = stats.power_cards
     inh = power = wood = stone = grain = 0
-    for row in (p.buildings, p.landscapes):
-        for x in row:
-            if x.cover is None:
-                a, b, c, d, e = table[x.card]
-                inh += a
-                power += b
-                wood += c
-                stone += d
-                grain += e
-    if p.civ_state == "active":
-        a, b, c, d, e = stats.civilizations[p.civ]
+    for card, covered in row:
+        if not covered:
+            a, b, c, d, e = table[card]
+            inh += a
+            power += b
+            wood += c
+            stone += d
+            grain += e
+    if civ_state == "active":
+        a, b, c, d, e = stats.civilizations[civ]
         inh += a
         power += b
         wood += c
         stone += d
         grain += e
     return inh, power, wood, stone, grain
+
+
+def row_functions(stats: CardStats, row: Iterable[RowCard]) -> dict[Function, int]:
+    """How many uncovered cards of a row (:data:`RowCard`) have each special function."""
+    function = stats.function
+    out: dict[Function, int] = {}
+    for card, covered in row:
+        fn = function[card]
+        if fn is not None and not covered:
+            out[fn] = out.get(fn, 0) + 1
+    return out
 
 
 def inhabitants(stats: CardStats, p: Player) -> int:
@@ -164,21 +191,25 @@ def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | N
     """``(catastrophe, protector(cards, p, catastrophe))`` for every catastrophe, in one pass:
     data, not words (the UI names the building, or says how many symbols protect, from
     ``rule_numbers``)."""
+    return row_protections(cards, p.civ, p.civ_state, _row(p))
+
+
+def row_protections(cards: CardSet, civ: str, civ_state: CardState, row: Sequence[RowCard]
+                    ) -> tuple[tuple[CatastropheId, str | None], ...]:
+    """:func:`protections` of a tableau given as its civilization, that card's state and its
+    power cards (:data:`RowCard`; only buildings protect, and covered cards still show their
+    symbols)."""
     power_cards = cards.power_by_id
     building: dict[str, str] = {}  # catastrophe -> the first uncovered building against it
     count: dict[str, int] = {}
-    for x in p.buildings:
-        info = power_cards[x.card]
-        if x.cover is None and info.protection is not None:
-            building.setdefault(info.protection, x.card)
+    for card, covered in row:
+        info = power_cards[card]
+        if not covered and info.protection is not None:
+            building.setdefault(info.protection, card)
         if info.catastrophe is not None:
             count[info.catastrophe] = count.get(info.catastrophe, 0) + 1
-    for x in p.landscapes:
-        cat = power_cards[x.card].catastrophe
-        if cat is not None:
-            count[cat] = count.get(cat, 0) + 1
-    if p.civ_state != "removed":
-        for cat in cards.civ_by_id[p.civ].catastrophes:
+    if civ_state != "removed":
+        for cat in cards.civ_by_id[civ].catastrophes:
             count[cat] = count.get(cat, 0) + 1
     out: list[tuple[CatastropheId, str | None]] = []
     for c in cards.catastrophes:
@@ -189,6 +220,14 @@ def protections(cards: CardSet, p: Player) -> tuple[tuple[CatastropheId, str | N
         else:
             out.append((c.id, None))
     return tuple(out)
+
+
+def income_of(cards: CardSet, inhabitants: int, extra: int, luxury_cap: int) -> tuple[int, int]:
+    """An income by the income table: (coin cards drawn, luxury goods kept) for a tableau of
+    ``inhabitants`` with ``extra`` Ports and Temples, holding no luxury goods under
+    ``luxury_cap``."""
+    row = cards.income_for(inhabitants)
+    return row.coins + extra, luxury_kept(row.luxury, 0, luxury_cap)
 
 
 def luxury_cap(cards: CardSet, p: Player) -> int:
