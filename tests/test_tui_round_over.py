@@ -125,3 +125,15 @@ async def test_a_lone_player_reads_the_end_and_goes_on_to_the_board_without_a_co
         await settled(pilot)
         assert isinstance(app.screen, BoardScreen)
         assert app.board is not None and app.board.panel() is not None
+
+
+async def test_the_game_can_be_saved_at_a_rounds_end(monkeypatch):
+    """Ctrl+S saves there as on the board (a good moment to stop)."""
+    async with lone_player_at((80, 24)) as (pilot, _game):
+        app = pilot.app
+        await to_round_end(pilot, 1)
+        saved: list[bool] = []
+        monkeypatch.setattr(app, "action_save_game", lambda: saved.append(True))
+        await pilot.press("ctrl+s")
+        await settled(pilot)
+        assert saved == [True] and isinstance(app.screen, RoundOverScreen)

@@ -52,6 +52,8 @@ class RoundOverScreen(Screen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "go_on", N_("Go on"), priority=True),
         Binding("ctrl+z", "app.undo", N_("Undo the last player's choice")),
+        # the end of a round is a good moment to stop: the game can be saved here too
+        Binding("ctrl+s", "app.save_game", N_("Save"), show=False),
     ]
     CSS_PATH = "round_over.tcss"
 
