@@ -13,8 +13,8 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, assert_never
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 from textual.app import SystemCommand
 from textual.events import Resize
@@ -81,7 +81,11 @@ def make_coach(cards: CardSet, seed: int) -> Coach:
 
 class PeloponnesApp(PaletteApp):
     TITLE = "Peloponnes"
-    CSS_PATH = "app.tcss"
+    # The stylesheets of the screens that come up over a game are read with the app's: a
+    # screen's own CSS_PATH read when it first comes up has Textual parse every stylesheet again
+    # and restyle every widget of the board (some 50 ms at the first hand-off or round's end).
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        "app.tcss", "screens/handoff.tcss", "screens/round_over.tcss"]
 
     def __init__(self, cards: CardSet | None = None, cards_path: str | None = None,
                  resume: bool = False, bot_pause: float | None = None,
