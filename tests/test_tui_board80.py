@@ -19,6 +19,7 @@ from peloponnes_tui.tui.app import PeloponnesApp
 from peloponnes_tui.tui.render import hand_summary, offer_cards
 from peloponnes_tui.tui.session import Session, default_seats
 from peloponnes_tui.tui.summary import since_last_turn
+from peloponnes_tui.tui.widgets.bid_panels import CardChoice
 
 if TYPE_CHECKING:
     from peloponnes_tui.tui.screens.board import BoardScreen
@@ -153,9 +154,10 @@ async def test_the_summary_is_newest_first_and_paged_to_its_end(lang: str) -> No
 @pytest.mark.parametrize("lang", ["en", "de"])
 async def test_a_whole_game_by_keys_shows_every_fact_at_each_decision(lang: str) -> None:
     """Three people at one keyboard with the hand-off cover, 80×24: at every decision of the
-    game the cards' minimums, the tracks, every player's numbers and the own hand are on
-    screen, and the panel's first line is at the top of its column (a long panel goes on below
-    the fold: ^↓)."""
+    game the tracks, every player's numbers and the own hand are on screen, and the panel's
+    first line is at the top of its column (a long panel goes on below the fold: ^↓); for a
+    bid the cards' minimums too, and for any other decision (paying, feeding, a catastrophe)
+    the cards step aside and the whole panel is in view."""
     seats = default_seats(3, humans=3)
     session = Session.new(seats, SEED, CARDS, privacy=True)
     app = PeloponnesApp(cards=CARDS, bot_pause=0, lang=lang)
@@ -168,11 +170,19 @@ async def test_a_whole_game_by_keys_shows_every_fact_at_each_decision(lang: str)
             if panel is None:
                 continue
             await settled(pilot)
-            missing = facts_missing(app, panel.prompt.player)
+            card = isinstance(panel, CardChoice)
+            missing = facts_missing(app, panel.prompt.player, offer=card)
             assert missing == [], (decisions, panel.prompt.kind, missing)
             board = app.board
             assert board is not None
             geometry = board.find_widget(panel)
             assert geometry.region.y == geometry.clip.y  # (the rest scrolls, ^↓)
+            if not card:
+                # the cards on offer stepped aside: the whole panel is in view
+                assert not board.query_one("#offer").display
+                assert geometry.region.intersection(geometry.clip) == geometry.region, \
+                    (decisions, panel.prompt.kind)
+            else:
+                assert board.query_one("#offer").display
             decisions += 1
     assert session.game.over and decisions == len(session.game.answers)

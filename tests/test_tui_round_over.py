@@ -137,3 +137,43 @@ async def test_the_game_can_be_saved_at_a_rounds_end(monkeypatch):
         await pilot.press("ctrl+s")
         await settled(pilot)
         assert saved == [True] and isinstance(app.screen, RoundOverScreen)
+
+
+async def test_while_the_table_reads_the_board_behind_is_drawn_for_the_next_decision(
+        monkeypatch):
+    """With the hands shown (one person), the board behind the end of a round is drawn for the
+    next decision while the table reads, when that decision is the person's, so Enter only
+    shows it again: the board draws nothing more, and the panel has the keyboard.  With hidden
+    hands nothing is drawn behind it: the cover comes first."""
+    async with lone_player_at((120, 40)) as (pilot, game):
+        app = pilot.app
+        for rnd in range(1, 8):  # the first round's end after which the person decides
+            await to_round_end(pilot, rnd)
+            pending = game.pending
+            assert pending is not None
+            if game.seats[pending.player].human:
+                break
+        else:
+            raise AssertionError("the person never decided first after a round's end")
+        await pilot.pause(0.3)  # the table reads (PREPARE_AFTER)
+        board = app.board
+        assert board is not None and isinstance(app.screen, RoundOverScreen)
+        panel = board.panel()
+        assert panel is not None and panel.prompt == pending
+        drawn: list[object] = []
+        monkeypatch.setattr(board, "show_step", drawn.append)
+        await pilot.press("enter")
+        await settled(pilot)
+        assert isinstance(app.screen, BoardScreen) and drawn == []
+        assert app.focused is board.panel() is panel
+    two = session(humans=2)
+    app = PeloponnesApp(cards=CARDS, bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.set_session(two)
+        await settled(pilot)
+        await to_round_end(pilot, 1)
+        await pilot.pause(0.3)
+        assert app.game is not None and app.game.viewer is None  # nobody's view drawn
+        await pilot.press("enter")
+        await settled(pilot)
+        assert isinstance(app.screen, HandoffScreen)

@@ -1,5 +1,5 @@
 """The board's own scroll bar (``ScrollMark``): where its thumb is, clicks and drags on it, and
-that it follows its part's length and scrolling."""
+that it follows its part's length and scrolling; the replay log's, drawn in its own lines."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from rich.text import Text
 from support import settled
 from textual.app import App, ComposeResult
 from textual.events import MouseDown, MouseMove, MouseUp
+from textual.widget import Widget
 
 from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
 from peloponnes_tui.tui.widgets.drawn import Drawn
@@ -122,3 +123,50 @@ async def test_the_mark_is_drawn_in_the_theme_s_colours():
         after = track_colour()
         assert after == mark.get_component_rich_style("scroll-mark--track").bgcolor
         assert after != before
+
+
+class Events(App[None]):
+    """The replay viewer's log (an ``EventList``, a Line API widget) with ``4 * ROWS`` events."""
+
+    CSS = f"EventList {{ height: {ROWS}; width: 30; }}"
+
+    def compose(self) -> ComposeResult:
+        from peloponnes_tui.tui.widgets.event_list import EventList
+
+        yield EventList([Text(f"event {i}") for i in range(4 * ROWS)])
+
+
+def column_rows(events: Widget) -> list[int]:
+    """The rows of the event list's last column drawn in the thumb's colour."""
+    track = events.get_component_rich_style("event-list--track").bgcolor
+    rows = []
+    for y in range(events.size.height):
+        segment = list(events.render_line(y))[-1]
+        if segment.style is not None and (segment.style.bgcolor != track or segment.text != " "):
+            rows.append(y)
+    return rows
+
+
+async def test_the_replay_log_draws_its_scroll_bar_in_its_own_lines():
+    """The event list has no Textual scroll bar (after every layout of the screen Textual draws
+    that again in a screen update of its own, a second one for each step of the viewer): its
+    last column is a scroll bar drawn with its lines, whose thumb follows the scrolling and
+    which scrolls the list when clicked."""
+    from peloponnes_tui.tui.widgets.event_list import EventList
+
+    app = Events()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settled(pilot)
+        events = app.query_one(EventList)
+        assert events.styles.scrollbar_size_vertical == 0  # (Textual's bar has no column)
+        assert column_rows(events) == [0, 1]  # a quarter of the list, from its top
+        # the text leaves the column to the bar
+        assert all(list(events.render_line(y))[-1].text in " ▁▂▃▄▅▆▇" for y in range(ROWS))
+        events.mark(4 * ROWS - 1)  # the last event shown: the list scrolls to it
+        await settled(pilot)
+        assert events.scroll_y == events.max_scroll_y
+        assert column_rows(events) == [ROWS - 2, ROWS - 1]
+        await pilot.click(EventList, offset=(events.region.width - 1, 0))
+        await settled(pilot)
+        assert events.scroll_y == 0 and events.marked == 4 * ROWS - 1  # scrolled, not chosen
+        assert column_rows(events) == [0, 1]

@@ -70,6 +70,9 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 PAUSE_ENV = "PELOPONNES_BOT_PAUSE"
 # seconds after the start before the whole settings file is checked (``check_settings``)
 SETTINGS_CHECK_DELAY = 0.3
+# seconds after the end of a round is shown before the board behind it is drawn for the next
+# decision (show_round_over): after the screen has come up, well before anyone has read it
+PREPARE_AFTER = 0.1
 
 
 def make_coach(cards: CardSet, seed: int) -> Coach:
@@ -324,8 +327,9 @@ class PeloponnesApp(PaletteApp):
         self.push_screen(MessageScreen(
             _("Your first game"),
             _("You play a whole game, rounds 1 to 8, against two beginner computer players "
-              "({names}).\n\nAt each of your decisions a hint above the panel says what the "
-              "decision is about and what the coach would pick, and why. Press i to choose "
+              "({names}).\n\nAt each of your decisions a hint with the panel says what the "
+              "decision is about and what the coach would pick, and why (on a small screen "
+              "it follows the panel: Ctrl+↓ shows it). Press i to choose "
               "the coach's pick, or choose anything else: you always confirm with Enter "
               "yourself.\n\nh shows the keys and the rules of the part of the round you are in; "
               "Ctrl+Z takes back your last choice if nothing happened after it. The game "
@@ -563,17 +567,33 @@ class PeloponnesApp(PaletteApp):
 
     def show_round_over(self, rnd: int) -> None:
         """The end of round ``rnd`` as a moment of its own (``RoundOverScreen``), then on."""
+        from peloponnes_tui.tui.running import PersonTurn
         from peloponnes_tui.tui.screens.round_over import RoundOverScreen
         from peloponnes_tui.tui.summary import round_end
 
-        game = self.game
-        assert game is not None
+        game, board = self.game, self.board
+        assert game is not None and board is not None
         session = game.session
         gen = self._gen
+        ready: list[PersonTurn] = []  # the next decision, drawn behind this screen
+
+        def prepare() -> None:
+            # while the table reads, the board behind is drawn for the decision that comes
+            # next, when it is a person's with their hand shown (nothing else happens before
+            # it), so that the Enter which goes on only has the screen shown again
+            if gen == self._gen and self.game is game and self.board is board \
+                    and self.screen is self.get_screen(ROUND_OVER) and not ready:
+                step = game.next_step()  # (a computer's turn, a cover or the end: nothing)
+                if isinstance(step, PersonTurn):
+                    board.show_step(step)
+                    ready.append(step)
 
         def go_on(_: bool | None) -> None:
             if gen == self._gen and self.game is game:
-                self.advance()
+                if ready and self.board is board:
+                    self.hint()  # (as advance does after a person's turn is drawn)
+                else:
+                    self.advance()
 
         ended, begun = round_end(session, rnd)
         players, seats = session.view(0).players, session.seats
@@ -584,6 +604,7 @@ class PeloponnesApp(PaletteApp):
         else:  # made once, then kept (RoundOverScreen)
             self.install_screen(RoundOverScreen(rnd, ended, begun, players, seats), ROUND_OVER)
         self.push_screen(ROUND_OVER, go_on)
+        self.set_timer(PREPARE_AFTER, prepare)
 
     def lesson_done(self, session: Session) -> None:
         """The game was the course's first game and it is over: mark it done in the course."""

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, RichLog, Static
@@ -43,7 +43,13 @@ from peloponnes_tui.tui.screens.handoff import summary_text
 from peloponnes_tui.tui.screens.scoring import ScoringScreen
 from peloponnes_tui.tui.summary import Changes, changes_since_last_turn, since_last_turn
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
-from peloponnes_tui.tui.widgets.board_scroll import BoardLog, BoardScroll, BoardSwitcher, PanelBox
+from peloponnes_tui.tui.widgets.board_scroll import (
+    BoardLog,
+    BoardScroll,
+    BoardSwitcher,
+    PanelBox,
+    PlacedVertical,
+)
 from peloponnes_tui.tui.widgets.coach_note import CoachNote
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter
@@ -162,6 +168,9 @@ class BoardScreen(Screen[None], AppAccess):
         self._pinned: int | None = None  # the board's rows, when pinned (pin_board)
         # the rows the next decision panel takes (need_panel)
         self._panel_need = 0
+        # whether the decision in the panel chooses a card on offer (need_panel): below the
+        # pinned board's other rows the cards on offer step aside for any other decision
+        self._offer_needed = True
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
@@ -182,7 +191,7 @@ class BoardScreen(Screen[None], AppAccess):
         with BoardScroll(id="decision"):
             yield Drawn(id="sidemine")
             # below ROOMY columns docked at the column's top: in view above the panel
-            with Vertical(id="sincebox"):
+            with PlacedVertical(id="sincebox"):
                 yield Static(since_head(), id="sincehead")
                 with BoardScroll(id="since"):
                     yield Drawn(id="sincetext")
@@ -310,16 +319,20 @@ class BoardScreen(Screen[None], AppAccess):
         """Below ROOMY columns, while the board (m) is shown, it keeps the rows of the cards on
         offer, the tracks and the players, always in view (the notes and the legend below
         them scroll, PgDn); the decision column takes the rest (a long panel scrolls, ^↓).
-        The rows change seldom: cards whose names take one line, the notes or the legend
-        pinned or not."""
+        For a decision that chooses no card on offer (paying, feeding, a catastrophe) the
+        cards step aside, so that its longer panel has their rows too.  The rows change
+        seldom: cards whose names take one line, the notes or the legend pinned or not, a
+        decision of another sort."""
         main = self.query_one("#main", ContentSwitcher)
         pinned = not self.has_class("roomy") and main.current == "table"
+        table = self.query_one(TableView)
+        cards = table.query_one("#offer")
+        cards.display = not pinned or self._offer_needed
         rows: int | None = None
         if pinned:
             # the board's width less its padding and its scroll bar (board.tcss, BoardScroll)
             width = self.app.size.width - 3
-            table = self.query_one(TableView)
-            rows = table.rows_to_players(width)
+            rows = table.rows_to_players(width, offer=cards.display)
             # the status line, the tabs line, the footer and the decision column's border;
             # then the notes under the players and the legend, each while it leaves the
             # decision column the rows it needs
@@ -334,10 +347,14 @@ class BoardScreen(Screen[None], AppAccess):
             self._pinned = rows
             self.set_class(pinned, "pinned")
             main.styles.height = rows if rows is not None else "1fr"
+            panel = self.panel()
+            if panel is not None:
+                self.place_coach(panel)
 
     def need_panel(self, panel: DecisionPanel | None) -> None:
         """Note the rows ``panel`` (the next to be shown) takes below ROOMY columns, for
         :meth:`show_since`."""
+        self._offer_needed = panel is None or isinstance(panel, CardChoice)
         if panel is None or self.has_class("roomy"):
             self._panel_need = 0
             return
@@ -461,8 +478,14 @@ class BoardScreen(Screen[None], AppAccess):
         self.query_one("#sincetext", Drawn).styles.min_height = None if keep else 0
 
     @on(CoachNote.Shown)
-    def coach_shown(self) -> None:
+    def coach_shown(self, event: CoachNote.Shown) -> None:
         self.fit_since()
+        coach = self.query_one(CoachNote)
+        if event.shown and self._pinned is not None and coach.hint is None:
+            # asked for (i) below the pinned board, where it stands below the panel: in view
+            self._panel_to_top = False
+            self.call_after_refresh(self.query_one("#decision", BoardScroll).scroll_to_widget,
+                                    coach, animate=False, top=True)
 
     def show_step(self, step: Step) -> None:
         """Draw what the table needs now (``RunningGame.next_step``), once per answer, for
@@ -544,12 +567,29 @@ class BoardScreen(Screen[None], AppAccess):
             if self.focused is not shown:
                 self._switched = True  # (panel_settled gives it the keyboard at once)
                 shown.focus()
+            self.place_coach(shown)
             self.scroll_to_panel()
         # the others are hidden after the new one has the keyboard, so the keys in the footer
         # do not change twice (a screen without a focused widget in between)
         for old in panels:
             if old is not shown:
                 old.display = False
+
+    def place_coach(self, panel: DecisionPanel) -> None:
+        """The coach's note (a hint, the coach's pick) stands above the panel, but below the
+        pinned board (80×24) after it: the column starts with the panel, the decision to
+        make, and the note follows below it (^↓; when the player asks the coach, the column
+        scrolls to it: :meth:`coach_shown`)."""
+        box = self.query_one("#panelbox", PanelBox)
+        coach = self.query_one(CoachNote)
+        children = list(box.children)
+        if panel not in children:
+            return
+        if self._pinned is not None:
+            if children.index(coach) < children.index(panel):
+                box.move_child(coach, after=panel)
+        elif children.index(coach) > children.index(panel):
+            box.move_child(coach, before=panel)
 
     async def panel_settled(self) -> None:
         """Wait until the panel :meth:`set_panel` showed is mounted and has the keyboard, with

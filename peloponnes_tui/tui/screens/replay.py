@@ -34,6 +34,7 @@ from peloponnes_tui.tui.screens.load import (
     path_field,
     refusal,
 )
+from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.event_list import EventList
 from peloponnes_tui.tui.widgets.footer import key_display
@@ -112,7 +113,7 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
         yield Drawn(id="where")
-        with VerticalScroll(id="board"):
+        with BoardScroll(id="board"):
             yield TableView(stacked=len(self.replay.seats), classes="spaced")
         with Vertical(id="logbox"):
             yield Static(id="loghead")

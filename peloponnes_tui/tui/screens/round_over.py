@@ -10,7 +10,6 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Static
@@ -18,6 +17,7 @@ from textual.widgets import Button, Static
 from peloponnes_tui.cards import ROUNDS
 from peloponnes_tui.i18n import N_, _
 from peloponnes_tui.tui.screens.handoff import summary_text
+from peloponnes_tui.tui.widgets.board_scroll import PlacedVertical, ReadingScroll
 from peloponnes_tui.tui.widgets.drawn import Drawn
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ class RoundOverScreen(Screen[bool]):
             if content is not None:
                 widget.show(content)
         self.query_one("#go_on", Button).label = self.button_text()
-        self.query_one("#story", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#story", ReadingScroll).scroll_home(animate=False)
 
     def title_text(self) -> Text:
         title = _("The last round is over") if self.last else \
@@ -107,10 +107,10 @@ class RoundOverScreen(Screen[bool]):
         }
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="box"):
+        with PlacedVertical(id="box"):
             yield Static(self.title_text(), id="title")
             # the story's parts are drawn once for their width (``Drawn``)
-            with VerticalScroll(id="story"):
+            with ReadingScroll(id="story"):
                 for part, content in self.parts().items():
                     widget = Drawn(content or "", id=part,
                                    classes="head" if part.endswith("head") else None)

@@ -32,6 +32,16 @@ class BoardScroll(VerticalScroll, PlacedByLayout, can_focus=False):
         yield ScrollMark()
 
 
+class ReadingScroll(BoardScroll, can_focus=True):
+    """A :class:`BoardScroll` that takes the keyboard, for a screen that is read rather than
+    answered (the end of a round): ↑/↓ and PgUp/PgDn scroll it."""
+
+
+class PlacedVertical(Vertical, PlacedByLayout):
+    """A box of parts one below the other whose new size, given by a layout (a part grew or
+    shrank), asks for no second layout."""
+
+
 class BoardSwitcher(ContentSwitcher, PlacedByLayout):
     """The board's three views (board, tableaux, log), one shown at a time; when the decision
     column below it grows or shrinks, the layout that resizes it asks for no second one."""
@@ -70,4 +80,5 @@ class CardsView(Drawn):
             self.tooltip = tip
 
 
-__all__ = ["BoardLog", "BoardScroll", "BoardSwitcher", "CardsView", "PanelBox"]
+__all__ = ["BoardLog", "BoardScroll", "BoardSwitcher", "CardsView", "PanelBox", "PlacedVertical",
+           "ReadingScroll"]

@@ -6,6 +6,10 @@ whenever one option's text changes, as the ▶ moves at each step of the viewer.
 is drawn once per width through Textual's Line API (a ``ScrollView`` whose ``render_line`` puts
 the mark and the cursor's style on the lines kept), and a step redraws the two lines whose mark
 moved.
+
+Its scroll bar is a column of its own lines (as the board's ``ScrollMark`` draws it): Textual's
+own scroll bar of a ``ScrollView`` is drawn again after every layout of the screen, in a screen
+update of its own, so each step of the viewer reached the terminal in two.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from peloponnes_tui.tui.widgets.drawn import wrapped_lines
+from peloponnes_tui.tui.widgets.placed import mark_cell, thumb_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -41,9 +46,13 @@ class EventList(ScrollView, can_focus=True):
         Binding("down", "cursor(1)", "Down", show=False),
         Binding("enter", "choose", "Show this event", show=False),
     ]
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"event-list--cursor"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"event-list--cursor", "event-list--track",
+                                             "event-list--thumb"}
     DEFAULT_CSS = """
-    EventList { background: $surface; color: $foreground; overflow-x: hidden; padding: 0 1; }
+    EventList { background: $surface; color: $foreground; overflow-x: hidden;
+                scrollbar-size-vertical: 0; padding: 0 0 0 1; }
+    EventList > .event-list--track { background: $scrollbar-background; }
+    EventList > .event-list--thumb { color: $scrollbar; background: $scrollbar-background; }
     EventList > .event-list--cursor { color: $foreground;
                                       background: $block-cursor-blurred-background; }
     EventList:focus > .event-list--cursor { color: $block-cursor-foreground;
@@ -84,8 +93,9 @@ class EventList(ScrollView, can_focus=True):
         self.refresh()
 
     def _arrange(self) -> None:
-        """Each event's rows at the current width (its text wrapped after the mark)."""
-        width = self.scrollable_content_region.width
+        """Each event's rows at the current width (its text wrapped after the mark, before the
+        scroll bar's column)."""
+        width = self.scrollable_content_region.width - 1
         if width == self._width or width <= 0:
             return
         self._width = width
@@ -121,9 +131,13 @@ class EventList(ScrollView, can_focus=True):
         self._arrange()
         width = self._width
         base = self.visual_style.rich_style
+        height = self.scrollable_content_region.height
+        bar = mark_cell(y, thumb_of(height, len(self._rows), self.scroll_offset.y, height),
+                        self.get_component_rich_style("event-list--track"),
+                        self.get_component_rich_style("event-list--thumb"))
         row = y + self.scroll_offset.y
         if not 0 <= row < len(self._rows):
-            return Strip.blank(width, base)
+            return Strip.join([Strip.blank(width, base), bar])
         index, n = self._rows[row]
         lines = self._event_lines(index)
         segments = [Segment(MARK, Style(bold=True)) if n == 0 and index == self.marked
@@ -132,7 +146,7 @@ class EventList(ScrollView, can_focus=True):
         strip = Strip(segments).extend_cell_length(width).crop(0, width)
         if index == self.cursor:
             strip = strip.apply_style(self.get_component_rich_style("event-list--cursor"))
-        return strip.apply_style(base)
+        return Strip.join([strip.apply_style(base), bar])
 
     # -- moving ------------------------------------------------------------------------------
 
@@ -177,6 +191,12 @@ class EventList(ScrollView, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
+        if offset is not None and offset.x >= self._width:  # the scroll bar's column
+            height = self.scrollable_content_region.height
+            if len(self._rows) > height > 0:
+                self.scroll_to(y=max(0.0, (offset.y + 0.5) / height * len(self._rows)
+                                     - height / 2), animate=False)
+            return
         row = offset.y + self.scroll_offset.y if offset is not None else -1
         if 0 <= row < len(self._rows):
             index = self._rows[row][0]

@@ -100,14 +100,7 @@ class ScrollMark(PlacedByLayout):
 
     def thumb(self) -> tuple[int, int] | None:
         """Where the thumb starts and ends, in eighths of a row; None when all is shown."""
-        shown, total, first = self.window()
-        height = self.size.height
-        if total <= shown or height <= 0 or shown <= 0:
-            return None
-        eighths = height * 8
-        size = max(8, round(eighths * shown / total))
-        start = round((eighths - size) * first / max(1.0, total - shown))
-        return start, min(eighths, start + size)
+        return thumb_of(*self.window(), self.size.height)
 
     drawn_for: tuple[object, ...] | None = None  # the state the rows below were drawn for
     rows: tuple[Strip, ...] = ()
@@ -133,23 +126,8 @@ class ScrollMark(PlacedByLayout):
 
     def draw_row(self, y: int, thumb: tuple[int, int] | None) -> Strip:
         """Row ``y`` of the mark, for a thumb from ``thumb[0]`` to ``thumb[1]`` eighths."""
-        track = self.get_component_rich_style("scroll-mark--track")
-        if thumb is None:
-            return Strip([Segment(" ", track)], 1)
-        bar = self.get_component_rich_style("scroll-mark--thumb")
-        start, end = thumb
-        top, bottom = y * 8, y * 8 + 8
-        covered_from, covered_to = max(top, start), min(bottom, end)
-        if covered_to <= covered_from:
-            return Strip([Segment(" ", track)], 1)
-        if covered_from == top and covered_to == bottom:  # (a blank, as Textual draws it)
-            return Strip([Segment(" ", Style(bgcolor=bar.color))], 1)
-        if covered_to == bottom:  # the thumb's top edge: its lower part in this cell
-            return Strip([Segment(EIGHTHS[bottom - covered_from], bar)], 1)
-        # the thumb's bottom edge: the cell's upper part is thumb, drawn as the track's lower
-        # part on the thumb's colour
-        return Strip([Segment(EIGHTHS[bottom - covered_to],
-                              Style(color=track.bgcolor, bgcolor=bar.color))], 1)
+        return mark_cell(y, thumb, self.get_component_rich_style("scroll-mark--track"),
+                         self.get_component_rich_style("scroll-mark--thumb"))
 
     def scroll_to_row(self, y: int) -> None:
         """Scroll the part so that the thumb is centred on row ``y`` of the mark."""
@@ -181,6 +159,37 @@ class ScrollMark(PlacedByLayout):
             self.scroll_to_row(event.y)
 
 
+def thumb_of(shown: float, total: float, first: float, height: int) -> tuple[int, int] | None:
+    """Where a scroll bar's thumb starts and ends, in eighths of its ``height`` rows, for a part
+    that shows ``shown`` of its ``total`` rows from row ``first``; None when all is shown."""
+    if total <= shown or height <= 0 or shown <= 0:
+        return None
+    eighths = height * 8
+    size = max(8, round(eighths * shown / total))
+    start = round((eighths - size) * first / max(1.0, total - shown))
+    return start, min(eighths, start + size)
+
+
+def mark_cell(y: int, thumb: tuple[int, int] | None, track: Style, bar: Style) -> Strip:
+    """Row ``y`` of a one-column scroll bar whose thumb goes from ``thumb[0]`` to ``thumb[1]``
+    eighths of a row (None: no thumb), in the ``track`` and ``bar`` (thumb) styles."""
+    if thumb is None:
+        return Strip([Segment(" ", track)], 1)
+    start, end = thumb
+    top, bottom = y * 8, y * 8 + 8
+    covered_from, covered_to = max(top, start), min(bottom, end)
+    if covered_to <= covered_from:
+        return Strip([Segment(" ", track)], 1)
+    if covered_from == top and covered_to == bottom:  # (a blank, as Textual draws it)
+        return Strip([Segment(" ", Style(bgcolor=bar.color))], 1)
+    if covered_to == bottom:  # the thumb's top edge: its lower part in this cell
+        return Strip([Segment(EIGHTHS[bottom - covered_from], bar)], 1)
+    # the thumb's bottom edge: the cell's upper part is thumb, drawn as the track's lower part
+    # on the thumb's colour
+    return Strip([Segment(EIGHTHS[bottom - covered_to],
+                          Style(color=track.bgcolor, bgcolor=bar.color))], 1)
+
+
 def marks_changed() -> None:
     """Mark every scroll bar to be drawn in the next screen update: a part asks for a layout,
     which may change what any part shows of itself."""
@@ -197,4 +206,4 @@ def drawn_again() -> None:
     ScrollMark.redrawing = False
 
 
-__all__ = ["PlacedByLayout", "ScrollMark", "marks_changed"]
+__all__ = ["PlacedByLayout", "ScrollMark", "mark_cell", "marks_changed", "thumb_of"]

@@ -229,13 +229,13 @@ class TableView(Vertical, PlacedByLayout):
                             board.compact),
                   offer, board)
 
-    def rows_to_players(self, width: int) -> int:
-        """The rows the cards on offer (shown or not), the tracks and the players take at
-        ``width`` cells (their drawings are kept for that width: the next screen update draws
-        them from these)."""
+    def rows_to_players(self, width: int, offer: bool = True) -> int:
+        """The rows the cards on offer (unless not ``offer``), the tracks and the players
+        take at ``width`` cells (their drawings are kept for that width: the next screen
+        update draws them from these)."""
+        parts = ("offer", "tracks", "players") if offer else ("tracks", "players")
         return sum(len(part.drawing().lines(part, width)) for part in
-                   (self.query_one(f"#{ident}", Drawn) for ident in ("offer", "tracks",
-                                                                     "players")))
+                   (self.query_one(f"#{ident}", Drawn) for ident in parts))
 
     def forget(self) -> None:
         """Draw every part again at the next :meth:`show` (the colours or the language
