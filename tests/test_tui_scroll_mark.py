@@ -87,17 +87,20 @@ async def test_a_click_or_a_drag_on_the_mark_scrolls_its_part():
 
 async def test_the_part_scrolls_with_the_wheel_and_keeps_its_column():
     """Textual's scroll bar is given no column: the text is as wide with a long text as with a
-    short one (a column that came and went would lay the screen out again)."""
+    short one (a column that came and went would lay the screen out again); and it is always
+    on, so that it does not come and go either when the text begins to overflow (Textual asks
+    for a second layout of the screen then, in an update of its own)."""
     app = Scrolled()
     async with app.run_test(size=(40, 12)) as pilot:
         app.lines(ROWS - 1)
         await settled(pilot)
         text = app.query_one("#text", Drawn)
+        part = app.query_one(BoardScroll)
         narrow = text.size.width
+        assert part.show_vertical_scrollbar
         app.lines(4 * ROWS)
         await settled(pilot)
-        assert text.size.width == narrow
-        part = app.query_one(BoardScroll)
+        assert text.size.width == narrow and part.show_vertical_scrollbar
         part.scroll_down(animate=False)
         await settled(pilot)
         assert part.scroll_y > 0

@@ -22,10 +22,12 @@ class BoardScroll(VerticalScroll, PlacedByLayout, can_focus=False):
     click on it leaves the focus where it was (the wheel and PgUp/PgDn still scroll it).  Its
     scroll bar is a :class:`ScrollMark`, which keeps its column whether there is more to
     scroll or not (a column that came and went would narrow the text and lay the screen out
-    again at an answer); Textual's own is given no column."""
+    again at an answer); Textual's own is given no column, and is always on (one that came
+    and went, when the part began or ceased to overflow, asked for a second layout of the
+    screen in an update of its own)."""
 
     DEFAULT_CSS = """
-    BoardScroll { scrollbar-size-vertical: 0; overflow-x: hidden; }
+    BoardScroll { scrollbar-size-vertical: 0; overflow-x: hidden; overflow-y: scroll; }
     """
 
     def compose(self) -> ComposeResult:

@@ -50,7 +50,7 @@ class EventList(ScrollView, can_focus=True):
                                              "event-list--thumb"}
     DEFAULT_CSS = """
     EventList { background: $surface; color: $foreground; overflow-x: hidden;
-                scrollbar-size-vertical: 0; padding: 0 0 0 1; }
+                overflow-y: scroll; scrollbar-size-vertical: 0; padding: 0 0 0 1; }
     EventList > .event-list--track { background: $scrollbar-background; }
     EventList > .event-list--thumb { color: $scrollbar; background: $scrollbar-background; }
     EventList > .event-list--cursor { color: $foreground;
