@@ -6,9 +6,10 @@ Writes one SVG per screen (start, board mid-game, an outbid moment, the payment 
 catastrophe, a supply phase, a tableau, the end of a round (``round-over``), the scoring screen,
 the coach's advice (``coach``), a narrated demonstration, the replay viewer, the guided first game
 at its first bid and after being outbid; the start screen and the board in German too:
-``start-de``, ``board-de``) and a PNG of each when ``rsvg-convert`` (librsvg) or the ``cairosvg``
-package is available; otherwise it
-says that PNGs were skipped.
+``start-de``, ``board-de``; and at 80×24, the smallest screen the game plays on, the bid, the
+payment, the supply, the end of a round and the German board, named ``…-80x24``) and a PNG of
+each when ``rsvg-convert`` (librsvg) or the ``cairosvg`` package is available; otherwise it says
+that PNGs were skipped.
 The states come from seeded games played by the random bots up to the wanted decision.
 """
 
@@ -61,6 +62,11 @@ async def shoot(name: str, size: tuple[int, int], session: Session | None,
     return path
 
 
+SMALL = (80, 24)
+# the screens shot at SMALL too: a bid, paying for a building, feeding and the end of a round
+SMALL_SHOTS = ("board", "payment", "supply", "round-over")
+
+
 async def main(size: tuple[int, int]) -> list[Path]:
     cards = load_cards()
     shots: list[Path] = []
@@ -91,28 +97,34 @@ async def main(size: tuple[int, int]) -> list[Path]:
         return session_at(cards, 4, lambda p: isinstance(p, BidPrompt) and p.player == 2
                           and any(t.holder is not None for t in p.targets), seed=3)
 
-    jobs: list[tuple[str, Session | None, Callable[[object], Awaitable[None]] | None]] = [
-        ("start", None, None),
-        ("board", board(), None),
-        ("outbid", session_at(cards, 4, lambda p: isinstance(p, OutbidPrompt)
-                              and bool(p.targets), seed=2), None),
-        ("payment", session_at(cards, 3, lambda p: isinstance(p, BuildPrompt) and p.can_pay
-                               and p.missing_wood + p.missing_stone > 0, seed=2), None),
-        ("catastrophe", session_at(cards, 4, lambda p: isinstance(p, CatastrophePrompt)
-                                   and p.count > 0, seed=4), None),
-        ("supply", session_at(cards, 3, lambda p: isinstance(p, FeedPrompt), seed=2), None),
-        ("tableau", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 0,
-                               seed=9, min_round=6), tableau),
-        ("handoff", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 1,
-                               seed=5), handoff),
-        ("round-over", session_at(cards, 4, lambda p: isinstance(p, BidPrompt), seed=3,
-                                  min_round=4), round_over),
-        ("scoring", finished_session(cards, 3, seed=2), None),
-        ("coach", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 0,
-                             seed=5, min_round=2), coach),
-    ]
-    for name, session, then in jobs:
+    def jobs() -> list[tuple[str, Session | None, Callable[[object], Awaitable[None]] | None]]:
+        return [
+            ("start", None, None),
+            ("board", board(), None),
+            ("outbid", session_at(cards, 4, lambda p: isinstance(p, OutbidPrompt)
+                                  and bool(p.targets), seed=2), None),
+            ("payment", session_at(cards, 3, lambda p: isinstance(p, BuildPrompt) and p.can_pay
+                                   and p.missing_wood + p.missing_stone > 0, seed=2), None),
+            ("catastrophe", session_at(cards, 4, lambda p: isinstance(p, CatastrophePrompt)
+                                       and p.count > 0, seed=4), None),
+            ("supply", session_at(cards, 3, lambda p: isinstance(p, FeedPrompt), seed=2), None),
+            ("tableau", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 0,
+                                   seed=9, min_round=6), tableau),
+            ("handoff", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 1,
+                                   seed=5), handoff),
+            ("round-over", session_at(cards, 4, lambda p: isinstance(p, BidPrompt), seed=3,
+                                      min_round=4), round_over),
+            ("scoring", finished_session(cards, 3, seed=2), None),
+            ("coach", session_at(cards, 3, lambda p: isinstance(p, BidPrompt) and p.player == 0,
+                                 seed=5, min_round=2), coach),
+        ]
+
+    for name, session, then in jobs():
         shots.append(await shoot(name, size, session, then))
+    if size != SMALL:  # the smallest screen the game plays on, for the decisions that fill it
+        for name, session, then in jobs():
+            if name in SMALL_SHOTS:
+                shots.append(await shoot(f"{name}-{SMALL[0]}x{SMALL[1]}", SMALL, session, then))
     shots.append(await shoot_demo("demo", size))
     shots.append(await shoot_replay(f"replay-{size[0]}x{size[1]}", size))
     shots.append(await shoot_learn("learn-bidding", size, ["enter"]))
@@ -123,6 +135,8 @@ async def main(size: tuple[int, int]) -> list[Path]:
     # the app in German (last: the language stays chosen for the process)
     shots.append(await shoot("start-de", size, None, lang="de"))
     shots.append(await shoot("board-de", size, board(), lang="de"))
+    if size != SMALL:
+        shots.append(await shoot(f"board-de-{SMALL[0]}x{SMALL[1]}", SMALL, board(), lang="de"))
     return shots
 
 
