@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pyte
 import pytest
@@ -139,6 +140,15 @@ def autosaved_answers(root: Path) -> list[dict[str, object]]:
     return list(json.loads(save.read_text())["answers"]) if save.exists() else []
 
 
+def saved_answers(page: Any, root: Path, count: int) -> list[dict[str, object]]:
+    """The autosaved answers once there are ``count`` of them (the autosave follows the frame
+    that shows an answer), or as they are after WAIT seconds."""
+    end = time.monotonic() + WAIT
+    while len(answers := autosaved_answers(root)) < count and time.monotonic() < end:
+        page.wait_for_timeout(50)
+    return answers
+
+
 def test_a_game_in_the_browser(server: tuple[str, Path]) -> None:
     url, root = server
     executable = chromium()
@@ -165,7 +175,7 @@ def test_a_game_in_the_browser(server: tuple[str, Path]) -> None:
             screen.wait_for("bid or pass")
             page.keyboard.press("Enter")  # the suggested bid is legal in the first round
             screen.wait_for("show my hand")
-            answers = autosaved_answers(root)
+            answers = saved_answers(page, root, 1)
             assert [a["kind"] for a in answers] == ["place_bid"]
             first = answers[0]
 
@@ -177,10 +187,8 @@ def test_a_game_in_the_browser(server: tuple[str, Path]) -> None:
             screen.click("2 River Valley")
             screen.wait_for("Bid 3 coin cards on River Valley")
             screen.click(" Confirm ")
-            end = time.monotonic() + WAIT
-            while len(answers := autosaved_answers(root)) < 2 and time.monotonic() < end:
-                page.wait_for_timeout(50)
-            answers = answers[:2]  # the computer player may already have bid after them
+            # (the computer player may already have bid after them)
+            answers = saved_answers(page, root, 2)[:2]
             assert answers[0] == first
             assert answers[1]["kind"] == "place_bid"
             assert answers[1]["card"] == "river-valley"
@@ -194,10 +202,7 @@ def test_a_game_in_the_browser(server: tuple[str, Path]) -> None:
             saved = json.loads(Path(download.value.path()).read_text())
             # the game as it stood (the computer player may move on meanwhile)
             assert saved["answers"][:2] == answers
-            end = time.monotonic() + WAIT
-            while len(later := autosaved_answers(root)) < len(saved["answers"]) \
-                    and time.monotonic() < end:
-                page.wait_for_timeout(50)
+            later = saved_answers(page, root, len(saved["answers"]))
             assert later[:len(saved["answers"])] == saved["answers"]
             assert download.value.suggested_filename.endswith(".json")
             session = next(root.glob("peloponnes-web-*"))

@@ -31,6 +31,7 @@ def answer_randomly(running: RunningGame, seed: int = 1) -> None:
     prompt = session.pending
     assert prompt is not None
     running.apply(RandomBot(CARDS, seed=seed).decide(prompt, session.view(prompt.player)))
+    assert running.autosave() is None  # (the window autosaves each answer after its frame)
 
 
 def test_two_people_with_hidden_hands_hand_the_keyboard_over_behind_the_cover(tmp_path):

@@ -43,10 +43,24 @@ async def test_autosave_after_every_answer_and_resume(cards):
     async with app.run_test(size=(80, 24)) as pilot:
         app.set_session(session)
         await settled(pilot)
+        game = app.game
+        assert game is not None
+        write = game.autosave
+        shown: list[object] = []
+
+        def autosave() -> OSError | None:  # what the board showed when the autosave came
+            board = app.board
+            panel = board.panel() if board is not None else None
+            shown.append(panel.prompt if panel is not None else None)
+            return write()
+
+        game.autosave = autosave  # type: ignore[method-assign]
         await pilot.press("p", "enter")  # choose to pass, then confirm
         await settled(pilot)
         saved = json.loads(autosave_path().read_text())
         assert len(saved["answers"]) == len(app.session.game.answers)
+        # the answer's frame came first: the next decision was on the board when it was saved
+        assert shown == [app.session.pending]
         snapshot = app.session.game.snapshot()
     app2 = PeloponnesApp(cards=cards, bot_pause=0, resume=True)
     async with app2.run_test(size=(80, 24)) as pilot:

@@ -487,6 +487,14 @@ class PeloponnesApp(PaletteApp):
     def autosave(self) -> None:
         self.autosave_failed(self.game.autosave() if self.game is not None else None)
 
+    def autosave_soon(self) -> None:
+        """Autosave once the screen has been drawn: an answer's autosave (written, flushed to
+        the disk, renamed into place: about 10 ms on a slow disk) comes after its frame rather
+        than before it.  It writes the game as it is then, so a later autosave, an undo's
+        among them, is never overwritten by an older state; a crash in between costs only the
+        answer in flight."""
+        self.call_after_refresh(self.autosave)
+
     def autosave_failed(self, error: OSError | None) -> None:
         """Tell the player that the autosave could not be written (the game goes on)."""
         if error is not None:
@@ -629,8 +637,8 @@ class PeloponnesApp(PaletteApp):
         if self.bot_pause <= 0:
             # no pause to show: play the bots' turns through to the next human in one go
             game.play_computers()
-            self.autosave()
             self.advance()
+            self.autosave_soon()
             return
         # A bot thinks in a worker thread (the search bot takes a good part of a second), so
         # the screen stays responsive; the answer is applied back on the app's thread.
@@ -651,8 +659,8 @@ class PeloponnesApp(PaletteApp):
         game = self.game
         if gen != self._gen or game is None or not game.apply_computers(turn, answer):
             return  # a new game, a load, an undo or another answer came in between
-        self.autosave()
         self.advance()
+        self.autosave_soon()
 
     def apply(self, answer: Answer) -> None:
         from peloponnes_tui.engine import IllegalAnswer
@@ -663,11 +671,12 @@ class PeloponnesApp(PaletteApp):
         if game is None:
             return
         try:
-            self.autosave_failed(game.apply(answer))
+            game.apply(answer)
         except IllegalAnswer as exc:
             self.notify(refusal_text(exc), title=_("Not allowed"), severity="error")
             return
         self.advance()
+        self.autosave_soon()
 
     async def on_decided(self, event: Decided) -> None:
         """A decision panel's answer: the screen's updates are held until it is applied, the

@@ -101,10 +101,10 @@ class RunningGame:
         self.unsaved = None
         return None
 
-    def apply(self, answer: Answer) -> OSError | None:
-        """Apply a player's answer and autosave it (``IllegalAnswer`` changes nothing)."""
+    def apply(self, answer: Answer) -> None:
+        """Apply a player's answer (``IllegalAnswer`` changes nothing); the window autosaves it
+        once the screen shows what it did (``PeloponnesApp.autosave_soon``)."""
         self.session.answer(answer)
-        return self.autosave()
 
     def apply_computers(self, turn: int, answer: Answer) -> bool:
         """Apply a computer player's answer, thought over while the game was at ``turn``:
