@@ -282,7 +282,9 @@ async def test_help_names_the_keys_as_the_footer_does():
 
 def test_the_status_line_keeps_to_one_line_where_it_can():
     """Five players late in the game: where the status line is wider than the screen its
-    separators narrow, so the turn order stays on the line (it wrapped to a second row)."""
+    separators narrow, so the turn order stays on the line (it wrapped to a second row); where
+    that is still too wide (German, a long phase name), the piles and the turn order lose
+    their labels; at 80 columns it is one line in both languages, in every phase."""
     from rich.console import Console
     from support import session_at
 
@@ -292,8 +294,9 @@ def test_the_status_line_keeps_to_one_line_where_it_can():
     session = session_at(CARDS, 5, lambda p: isinstance(p, BidPrompt), min_round=6)
     view = session.view(0)
     line = status_line(CARDS, view, session.seats)
-    full, tight = line.texts
+    full, tight, bare = line.texts
     assert SEP in full.plain and SEP not in tight.plain and tight.cell_len < full.cell_len
+    assert "Order" in tight.plain and "Order" not in bare.plain and bare.cell_len < tight.cell_len
     tags = [session.seats[s].tag for s in view.order]
 
     def drawn(width: int) -> list[str]:
@@ -304,7 +307,31 @@ def test_the_status_line_keeps_to_one_line_where_it_can():
     assert drawn(full.cell_len) == [full.plain]
     assert drawn(full.cell_len - 1) == [tight.plain]
     assert tight.plain.endswith("›".join(tags))
-    assert len(drawn(tight.cell_len - 1)) == 2  # narrower still: it wraps
+    assert drawn(tight.cell_len - 1) == [bare.plain]
+    assert len(drawn(bare.cell_len - 1)) == 2  # narrower still: it wraps
+    # 80 columns less the status line's padding: one line at every decision of a 5-player
+    # game, in both languages
+    from peloponnes_tui.bots.players import BotPlayers
+    from peloponnes_tui.engine import Game
+    from peloponnes_tui.i18n import set_language
+    from peloponnes_tui.tui.session import Session
+
+    widths: dict[str, int] = {}
+    try:
+        for lang in ("en", "de"):
+            set_language(lang)
+            game = Game.new([s.name for s in session.seats], 3, CARDS)
+            played = Session(game, session.seats, False, 3)
+
+            def fits(prompt: object, played: Session = played, lang: str = lang) -> bool:
+                texts = status_line(CARDS, played.view(0), session.seats).texts
+                widths[lang] = max(widths.get(lang, 0), min(t.cell_len for t in texts))
+                return False
+
+            BotPlayers.seated(CARDS, ["random"] * 5, 3).play(game, stop=fits)
+    finally:
+        set_language("en")
+    assert max(widths.values()) <= 80, widths
 
 
 async def test_the_legend_is_shown_in_the_first_games_and_hidden_with_question_mark():

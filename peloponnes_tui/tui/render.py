@@ -449,12 +449,16 @@ SEP = " │ "
 def status_line(cards: CardSet, view: View, seats: Sequence[Seat]) -> Fitting:
     """One line: round │ phase │ power piles │ coin piles │ turn order; where that is wider
     than the screen, with narrower separators (a wrapped status line lost the turn order to a
-    second row at 80 columns)."""
-    return Fitting(tuple(status_text(cards, view, seats, sep) for sep in (SEP, "│")))
+    second row at 80 columns); narrower still without the words before the piles and the turn
+    order (a long phase name in German with five players)."""
+    return Fitting(tuple(status_text(cards, view, seats, sep, words)
+                         for sep, words in ((SEP, True), ("│", True), ("│", False))))
 
 
-def status_text(cards: CardSet, view: View, seats: Sequence[Seat], sep: str) -> Text:
-    """The status line with ``sep`` between its parts."""
+def status_text(cards: CardSet, view: View, seats: Sequence[Seat], sep: str,
+                words: bool = True) -> Text:
+    """The status line with ``sep`` between its parts; without ``words``, the power piles
+    and the turn order stand without their labels."""
     piles = " ".join(f"{k}{n}" for k, n in view.piles_left)
     out = Text()
     out.append(_("Round {round}/{rounds}").format(round=max(view.round, 1),
@@ -462,12 +466,13 @@ def status_text(cards: CardSet, view: View, seats: Sequence[Seat], sep: str) -> 
     out.append(sep, style="dim")
     out.append(phase_name(view.phase), style="bold")
     out.append(sep, style="dim")
-    out.append(_("Pile {piles}").format(piles=piles))
+    out.append(_("Pile {piles}").format(piles=piles) if words else piles)
     out.append(sep, style="dim")
     out.append(_("Coins {n}, discard {discard}").format(n=view.coin_pile_size,
                                                          discard=len(view.discard)))
     out.append(sep, style="dim")
-    out.append(_("Order "))
+    if words:
+        out.append(_("Order "))
     for i, s in enumerate(view.order):
         if i:
             out.append("›", style="dim")

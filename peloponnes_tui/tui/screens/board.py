@@ -335,12 +335,13 @@ class BoardScreen(Screen[None], AppAccess):
             rows = table.rows_to_players(width, offer=cards.display)
             # the status line, the tabs line, the footer and the decision column's border;
             # then the notes under the players and the legend, each while it leaves the
-            # decision column the rows it needs
+            # decision column the rows it needs: its least, or the panel's and a line of the
+            # summary above it
             left = self.app.size.height - 4 - rows
             for part, room in ((table.query_one("#notes", Drawn), NOTES_ROOM),
                                (self.query_one("#legend", Drawn), LEGEND_ROOM)):
                 more = len(part.drawing().lines(part, width)) if part.display else 0
-                if left - more < room:
+                if left - more < max(room, self._panel_need + 2):
                     break
                 rows, left = rows + more, left - more
         if rows != self._pinned:

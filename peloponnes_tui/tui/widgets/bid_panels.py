@@ -164,8 +164,9 @@ class BidPanel(CardChoice):
         if self.passing:
             return _("Enter pass (draw {n}) · 1-9/↑↓ a card to bid on instead").format(
                 n=self.prompt.draws)
-        return _("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · Enter bid · p pass, then "
-                 "Enter (draws {n})").format(n=self.prompt.draws)
+        # one line at 80 columns (Enter bids: the panel's first line and the footer say so)
+        return _("1-9/↑↓ card · a-g coins · 0 clear · +/− luxury · p, Enter pass "
+                 "(draws {n})").format(n=self.prompt.draws)
 
     def suggest(self, answer: Answer) -> bool:
         match answer:
