@@ -52,22 +52,17 @@ def function_text(function: str, cards: CardSet) -> str:
             return ngettext("+{n} coin card each income", "+{n} coin cards each income",
                             extra).format(n=extra)
         case "bid_bonus":
-            return _("bids count +{bonus}").format(bonus=bonus_text(n.bid_bonus_halves_per_card))
+            return _("bids count +{bonus}").format(bonus=halves(n.bid_bonus_halves_per_card))
         case "conquest_discount":
             return _("conquest row −{n}").format(n=n.conquest_discount_per_card)
         case _:
             return function
 
 
-def bonus_text(bonus_halves: int) -> str:
-    """Half coins added to a bid, as players write them: ``½``, ``1``, ``1½``."""
-    return "½" if bonus_halves == 1 else halves(bonus_halves)
-
-
 def bonus_coins(bonus_halves: int) -> str:
     """Half coins added to a bid, with the word: ``½ coin``, ``1½ coins``."""
     return ngettext("{bonus} coin", "{bonus} coins", 1 if bonus_halves <= 2 else 2).format(
-        bonus=bonus_text(bonus_halves))
+        bonus=halves(bonus_halves))
 
 
 def special_text(card: PowerCard, cards: CardSet) -> str:
@@ -149,7 +144,7 @@ def prod_short(wood: int, stone: int, grain: int) -> str:
     return PRODUCES + made if made else "-"
 
 
-__all__ = ["COSTS", "PRODUCES", "bonus_coins", "bonus_text", "catastrophe_name", "cost_short",
+__all__ = ["COSTS", "PRODUCES", "bonus_coins", "catastrophe_name", "cost_short",
            "cost_text", "function_text", "income_short", "inhabitants_short", "power_short",
            "prod_short", "prod_text",
            "protector_text", "resource_short", "special_text", "symbols_text", "value_short"]

@@ -306,3 +306,10 @@ def test_completion_cost_is_what_the_engine_asks_for():
             else:
                 assert ans.luxury == wood + stone + 1
                 assert reason is not None
+
+
+def test_half_coins_are_written_as_players_write_them():
+    """A bid's worth in half coins (Market and Agora add ½ per card): no "0½" for one half."""
+    from peloponnes_tui.engine.words import halves
+
+    assert [halves(n) for n in range(6)] == ["0", "½", "1", "1½", "2", "2½"]

@@ -5,5 +5,6 @@ from __future__ import annotations
 
 
 def halves(v2: int) -> str:
-    """A bid counted in half coins, as players write it: ``5`` -> ``2½``."""
-    return f"{v2 // 2}½" if v2 % 2 else str(v2 // 2)
+    """A bid counted in half coins, as players write it: ``5`` -> ``2½``, ``1`` -> ``½``."""
+    whole = str(v2 // 2) if v2 >= 2 or not v2 % 2 else ""
+    return f"{whole}½" if v2 % 2 else whole
