@@ -17,7 +17,9 @@ game) in ``--jobs`` processes, then prints:
 * how often each named building is gained into a tableau ("gain", "build" and "construction"
   events), as a share of games;
 * how often the conquest row is used ("bid" events whose row is "conquest");
-* per player: power cards gained, bids, passes, cards removed and covered.
+* per player: power cards gained, bids, passes, cards removed and covered;
+* supply, per player: how often the tableau's grain fell short, the cards removed for want of
+  grain, and the coin cards and luxury goods paid for grain.
 
 The design targets are in ``docs/card-data.md`` (section "Balance").
 """
@@ -34,7 +36,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from peloponnes_tui.cards import CardSet, load_cards
-from peloponnes_tui.engine.log import BidData
+from peloponnes_tui.engine.log import BidData, FedData, RemovedData
 from peloponnes_tui.simulate import game_seed, play_game, wilson
 
 _CARDS: CardSet | None = None
@@ -69,6 +71,12 @@ def _play(args: tuple[int, int]) -> dict[str, Any]:
                 conquest += 1
         elif e.kind in ("pass", "withdraw", "removed", "covered", "lost"):
             per_kind[e.kind] += 1
+            if isinstance(e.data, RemovedData) and e.data.catastrophe is None:
+                per_kind["starved"] += 1
+        elif isinstance(e.data, FedData) and e.data.grain_coins is not None:
+            per_kind["short"] += 1
+            per_kind["fed_coins"] += e.data.grain_coins + e.data.inhabitant_coins
+            per_kind["fed_luxury"] += e.data.luxury
     civ = _CARDS.civ_by_id
     return {
         "players": [
@@ -148,6 +156,10 @@ def report(records: list[dict[str, Any]], cards: CardSet, players: int) -> None:
     print("per player and game: " + ", ".join(
         f"{k} {ev[k] / per:.2f}" for k in
         ("cards", "bids", "pass", "withdraw", "removed", "covered", "lost")))
+    print(f"supply, per player and game: short of grain {ev['short'] / per:.2f} times, "
+          f"cards removed for want of grain {ev['starved'] / per:.2f}, "
+          f"coin cards paid {ev['fed_coins'] / per:.2f}, "
+          f"luxury goods paid {ev['fed_luxury'] / per:.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
