@@ -176,11 +176,19 @@ def apply_feed(core: GameCore, p: Player, plan: FeedPlan) -> None:
 def completion_cost(cards: CardSet, prompt: CompletePrompt, complete: Iterable[str]
                     ) -> tuple[int, int]:
     """(wood, stone) still missing to complete ``complete`` after the tableau's production."""
+    return missing_for(cards, complete, prompt.production_wood, prompt.production_stone)
+
+
+def missing_for(cards: CardSet, buildings: Iterable[str], wood: int, stone: int
+                ) -> tuple[int, int]:
+    """(wood, stone) the coin cards must pay to complete ``buildings`` (under construction) in
+    one supply phase, when the tableau produces ``wood`` and ``stone``: their costs together,
+    less the production."""
     power_cards = cards.power_by_id
-    chosen = list(complete)
-    wood = sum(power_cards[c].cost.wood for c in chosen)
-    stone = sum(power_cards[c].cost.stone for c in chosen)
-    return max(0, wood - prompt.production_wood), max(0, stone - prompt.production_stone)
+    chosen = list(buildings)
+    need_wood = sum(power_cards[c].cost.wood for c in chosen)
+    need_stone = sum(power_cards[c].cost.stone for c in chosen)
+    return max(0, need_wood - wood), max(0, need_stone - stone)
 
 
 def check_complete(cards: CardSet, prompt: CompletePrompt, plan: CompletePlan) -> None:
