@@ -47,7 +47,12 @@ from peloponnes_tui.engine.catastrophes import drought_targets
 from peloponnes_tui.engine.gaining import luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.payment import payment_outcome
-from peloponnes_tui.engine.supply import completion_cost, feed_preview, missing_for
+from peloponnes_tui.engine.supply import (
+    completion_cost,
+    feed_preview,
+    grain_balance,
+    missing_for,
+)
 from peloponnes_tui.engine.tableau import row_tallies, stats_for
 
 CARDS = load_cards()
@@ -339,3 +344,18 @@ def test_drought_targets_of_a_row_are_the_cards_a_drought_asks_about():
         assert drought_targets(CARDS, row) == m.prompt.candidates
         # a covered card is never hit, and without grain nothing is
         assert drought_targets(CARDS, [(c, True) for c, _ in row]) == ()
+
+
+def test_grain_balance_of_the_row_is_the_shortfall_a_supply_asks_to_feed():
+    """The shortfall the heuristic counts for its row at a supply (grain_balance over the
+    engine's tallies of the row) is the one the supply's prompt asks the player to feed."""
+    stats = stats_for(CARDS)
+    asked = [m for m in moments() if isinstance(m.prompt, FeedPrompt)]
+    assert len(asked) > 20
+    for m in asked:
+        assert isinstance(m.prompt, FeedPrompt)
+        me = m.before.me
+        row = [(x.card, x.covered) for x in (*me.buildings, *me.landscapes)]
+        inh, _, _, _, grain = row_tallies(stats, me.civ, me.civ_state, row)
+        assert grain_balance(inh, grain) == (m.prompt.shortfall, 0)
+    assert grain_balance(3, 5) == (0, 2)

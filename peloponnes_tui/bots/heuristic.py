@@ -80,7 +80,13 @@ from peloponnes_tui.engine.prompts import (
     Treatment,
     Withdraw,
 )
-from peloponnes_tui.engine.supply import card_hunger, feed_units, missing_for, shortfall_after
+from peloponnes_tui.engine.supply import (
+    card_hunger,
+    feed_units,
+    grain_balance,
+    missing_for,
+    shortfall_after,
+)
 from peloponnes_tui.engine.tableau import (
     income_of,
     luxury_cap_for,
@@ -405,15 +411,16 @@ class HeuristicBot(Bot):
         penalty = 0.0
         # feeding at the supplies to come: paid from grain coins and luxury, else cards lost
         food = pos.grain + pos.luxury + ctx.funding_incomes * per_income * self.draw_share["grain"]
-        short = inh - grain
+        short, spare = grain_balance(inh, grain)
+        surplus = luxury_kept(spare, 0, cap)  # luxury goods each supply brings
         for _ in range(ctx.supplies):
             if short > 0:
                 paid = min(short, food)
                 food -= paid
                 funds -= paid
                 penalty += (short - paid) * self.hunger_cost
-            elif short < 0 and cap:
-                funds += min(-short, cap)
+            else:
+                funds += surplus
         # buildings under construction
         pending = [s for s in pos.slots if s.uc and s.cover is None]
         lose_pending = 0.0

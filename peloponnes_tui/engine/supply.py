@@ -37,13 +37,14 @@ def supply(core: GameCore, final: bool) -> Flow:
     for seat in list(core.order):
         p = core.players[seat]
         need, grain = core.inhabitants(p), core.production(p, "grain")
-        if need <= grain:
+        short, spare = grain_balance(need, grain)
+        if not short:
             core.event(FedData(need, grain), p.seat)
-            if grain > need:
-                core.gain_luxury(p, grain - need, "excess_grain")
+            if spare:
+                core.gain_luxury(p, spare, "excess_grain")
         else:
             ans = yield FeedPrompt(
-                player=seat, inhabitants=need, grain=grain, shortfall=need - grain,
+                player=seat, inhabitants=need, grain=grain, shortfall=short,
                 removable=tuple(inhabited(core, p)), hand=tuple(p.hand), luxury=p.luxury,
                 final=final)
             assert isinstance(ans, FeedPlan)
@@ -56,6 +57,13 @@ def supply(core: GameCore, final: bool) -> Flow:
                 hand=tuple(p.hand), luxury=p.luxury, final=final)
             assert isinstance(ans, CompletePlan)
             apply_complete(core, p, ans)
+
+
+def grain_balance(inhabitants: int, grain: int) -> tuple[int, int]:
+    """(shortfall, spare grain) of a supply for a tableau of ``inhabitants`` that produces
+    ``grain``: the grain the hand must pay (or cards be removed for), and the grain left over,
+    each luxury good due (one of the two is 0)."""
+    return max(0, inhabitants - grain), max(0, grain - inhabitants)
 
 
 def inhabited(core: GameCore, p: Player) -> list[str]:
