@@ -93,17 +93,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game seed")
     parser.add_argument("--other-seed", type=int, default=202)
     parser.add_argument("--candidates", type=int, default=None,
-                        help="the strong player's MAX_CANDIDATES for this run")
+                        help="the strong player's MAX_CANDIDATES_BY_PLAYERS for this run, at "
+                        "every table size")
     parser.add_argument("--time-limit", type=float, default=0.0,
                         help="the search's time limit per decision in seconds; 0 (default): "
                         "none, so the figures do not depend on how busy the machine is")
     parser.add_argument("--steady", type=float, default=None,
-                        help="the strong player's STEADY for this run (default: its own)")
+                        help="the strong player's STEADY_BY_PLAYERS for this run, at every table "
+                        "size (default: its own)")
     args = parser.parse_args(argv)
     if args.steady is not None:
-        search.STEADY = args.steady
+        search.STEADY_BY_PLAYERS = dict.fromkeys(search.STEADY_BY_PLAYERS, args.steady)
     if args.candidates is not None:
-        search.MAX_CANDIDATES = args.candidates
+        search.MAX_CANDIDATES_BY_PLAYERS = dict.fromkeys(search.MAX_CANDIDATES_BY_PLAYERS,
+                                                         args.candidates)
     cards = load_cards()
     limit = args.time_limit or None
     sizes = [int(x) for x in args.players.split(",")]
@@ -147,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{total} decisions from seeded games of standard players at {args.players} players "
           f"(game seeds from {args.seed}, up to {args.per_game} per game); other seed "
           f"{args.other_seed}; time limit {limit or 'none'}; strong player's STEADY "
-          f"{search.STEADY}, MAX_CANDIDATES {search.MAX_CANDIDATES}; "
+          f"{search.STEADY_BY_PLAYERS}, MAX_CANDIDATES {search.MAX_CANDIDATES_BY_PLAYERS}; "
           f"{time.perf_counter() - start_all:.0f} s")
     print(f"  coach agrees with the strong player in the seat: {pct(sum(rows['agree']), total)}")
     print(f"  coach, same advice on another seed:              {pct(sum(rows['reseed']), total)}")

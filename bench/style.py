@@ -63,7 +63,8 @@ def current_bot(name: str, cards: CardSet, seed: int) -> Bot:
 def baseline_bot(name: str, cards: CardSet, seed: int) -> Bot:
     """The bot as it was before the styles of issue 24: no personality from its seed, bids at
     the least it may (one more only against a later player who could outbid it), the search
-    with 4 candidates and STEADY 2, the beginner with its old mistakes only."""
+    with the heuristic as it was in its ranking and playouts (its candidates and steadiness as
+    now), the beginner with its old mistakes only."""
     bot = current_bot(name, cards, seed)
     if isinstance(bot, HeuristicBot):
         bot.plain()

@@ -33,8 +33,8 @@ from typing import Any
 from peloponnes_tui.bots import BOT_NAMES, Bot, make_bot
 from peloponnes_tui.bots.search import (
     COIN_CHOICES,
-    MAX_CANDIDATES,
-    STEADY,
+    MAX_CANDIDATES_BY_PLAYERS,
+    STEADY_BY_PLAYERS,
     TO_END_FROM,
     SearchBot,
 )
@@ -117,7 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="rounds per playout; 0: to the end; -1: the bot's default for the "
                          "table size")
     ap.add_argument("--candidates", type=int, default=0,
-                    help="answers compared per decision; 0: the bot's default (MAX_CANDIDATES)")
+                    help="answers compared per decision; 0: the bot's default for the table size "
+                    "(MAX_CANDIDATES_BY_PLAYERS)")
     ap.add_argument("--to-end-from", type=int, default=TO_END_FROM or 0,
                     help="round from which playouts go to the end of the game; 0: never")
     ap.add_argument("--margin-scale", default="1.5",
@@ -133,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=0.9, help="seconds; 0: none")
     ap.add_argument("--steady", type=float, default=-1,
                     help="standard errors by which another answer must beat the heuristic's "
-                    "order (STEADY); -1: the bot's default")
+                    "order; -1: the bot's default for the table size (STEADY_BY_PLAYERS)")
     ap.add_argument("--early-pass-z", type=float, default=-1,
                     help="standard errors by which a pass in rounds 1-2 must beat the bids the "
                     "heuristic ranks higher (EARLY_PASS_Z); -1: the bot's default")
@@ -190,8 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{n} games, {len(bots)} players, seed {args.seed}, search bots: "
           f"{args.playouts or 'default'} playouts, "
           f"horizon {'default' if horizon == 'table' else horizon or 'end'}, "
-          f"{args.candidates or MAX_CANDIDATES} candidates, "
-          f"steady {STEADY if args.steady < 0 else args.steady:g}, "
+          f"{args.candidates or MAX_CANDIDATES_BY_PLAYERS[len(bots)]} candidates, "
+          f"steady {STEADY_BY_PLAYERS[len(bots)] if args.steady < 0 else args.steady:g}, "
           f"to the end from round {args.to_end_from or 'never'}, "
           f"margin scale {args.margin_scale}, power weight {args.power_weight:g}, "
           f"coin choices {args.coin_choices}, "

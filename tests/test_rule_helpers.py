@@ -21,6 +21,7 @@ from peloponnes_tui.engine import (
     BidPrompt,
     BidTarget,
     BuildPrompt,
+    CatastrophePrompt,
     CompletePlan,
     CompletePrompt,
     Event,
@@ -42,10 +43,17 @@ from peloponnes_tui.engine.bidding import (
     most_coins,
     view_targets,
 )
+from peloponnes_tui.engine.catastrophes import drought_targets
 from peloponnes_tui.engine.gaining import luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.payment import payment_outcome
-from peloponnes_tui.engine.supply import completion_cost, feed_preview
+from peloponnes_tui.engine.supply import (
+    completion_cost,
+    feed_preview,
+    grain_balance,
+    missing_for,
+)
+from peloponnes_tui.engine.tableau import row_tallies, stats_for
 
 CARDS = load_cards()
 NUMBERS = rule_numbers(CARDS)
@@ -313,3 +321,48 @@ def test_half_coins_are_written_as_players_write_them():
     from peloponnes_tui.engine.words import halves
 
     assert [halves(n) for n in range(6)] == ["0", "½", "1", "1½", "2", "2½"]
+
+
+def test_missing_for_the_tableaus_production_is_the_completion_cost():
+    """What the heuristic weighs for its buildings under construction (their costs less the
+    production of its row, as the engine counts the row) is what completing them costs."""
+    stats = stats_for(CARDS)
+    asked = [m for m in moments() if isinstance(m.prompt, CompletePrompt)]
+    assert len(asked) > 20
+    for m in asked:
+        assert isinstance(m.prompt, CompletePrompt)
+        me = m.before.me
+        row = [(x.card, x.covered) for x in (*me.buildings, *me.landscapes)]
+        _, _, wood, stone, _ = row_tallies(stats, me.civ, me.civ_state, row)
+        for k in range(len(m.prompt.buildings) + 1):
+            for chosen in combinations(m.prompt.buildings, k):
+                assert missing_for(CARDS, chosen, wood, stone) == completion_cost(
+                    CARDS, m.prompt, chosen)
+
+
+def test_drought_targets_of_a_row_are_the_cards_a_drought_asks_about():
+    asked = [m for m in moments() if isinstance(m.prompt, CatastrophePrompt)
+             and m.prompt.catastrophe == "drought"]
+    assert len(asked) > 5
+    for m in asked:
+        assert isinstance(m.prompt, CatastrophePrompt)
+        me = m.before.me
+        row = [(x.card, x.covered) for x in (*me.buildings, *me.landscapes)]
+        assert drought_targets(CARDS, row) == m.prompt.candidates
+        # a covered card is never hit, and without grain nothing is
+        assert drought_targets(CARDS, [(c, True) for c, _ in row]) == ()
+
+
+def test_grain_balance_of_the_row_is_the_shortfall_a_supply_asks_to_feed():
+    """The shortfall the heuristic counts for its row at a supply (grain_balance over the
+    engine's tallies of the row) is the one the supply's prompt asks the player to feed."""
+    stats = stats_for(CARDS)
+    asked = [m for m in moments() if isinstance(m.prompt, FeedPrompt)]
+    assert len(asked) > 20
+    for m in asked:
+        assert isinstance(m.prompt, FeedPrompt)
+        me = m.before.me
+        row = [(x.card, x.covered) for x in (*me.buildings, *me.landscapes)]
+        inh, _, _, _, grain = row_tallies(stats, me.civ, me.civ_state, row)
+        assert grain_balance(inh, grain) == (m.prompt.shortfall, 0)
+    assert grain_balance(3, 5) == (0, 2)

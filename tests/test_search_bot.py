@@ -136,13 +136,18 @@ def test_search_decides_from_prompt_and_view_only(cards):
 
 def test_default_budget_follows_the_table_size(cards):
     """Without a budget the bot plays 128 playouts per decision at 2 and 3 players, 96 at 4 and
-    64 at 5 (a playout at a bigger table is longer); a given budget is kept at any table."""
-    default, fixed = SearchBot(cards, 1), SearchBot(cards, 1, playouts=20)
-    for players, playouts in ((2, 128), (3, 128), (4, 96), (5, 64)):
+    64 at 5 (a playout at a bigger table is longer); it compares up to 8 answers, the best mean
+    deciding, at 2 players, and up to 4, kept in the heuristic's order unless 2 standard errors
+    apart, at 3 to 5 (issue 24); what is given is kept at any table."""
+    default = SearchBot(cards, 1)
+    fixed = SearchBot(cards, 1, playouts=20, max_candidates=5, steady=1.0)
+    for players, playouts, most, steady in ((2, 128, 8, 0.0), (3, 128, 4, 2.0),
+                                            (4, 96, 4, 2.0), (5, 64, 4, 2.0)):
         view = Game.new(list(NAMES[:players]), 2, cards).view_for(0)
         assert default.budget(view) == playouts
+        assert (default.candidate_limit(view), default.steadiness(view)) == (most, steady)
         assert fixed.budget(view) == 20
-    assert default.max_candidates == 4  # MAX_CANDIDATES (8 before issue 24)
+        assert (fixed.candidate_limit(view), fixed.steadiness(view)) == (5, 1.0)
 
 
 def test_playouts_look_two_rounds_ahead_at_two_players_and_one_at_bigger_tables(cards):

@@ -56,7 +56,7 @@ from peloponnes_tui.bots.base import Bot
 from peloponnes_tui.cards import CardSet, CivilizationCard, PowerCard
 from peloponnes_tui.engine import CIV, LUXURY, CardState
 from peloponnes_tui.engine.answers import iter_answers, legal_answers
-from peloponnes_tui.engine.catastrophes import hit_count
+from peloponnes_tui.engine.catastrophes import drought_targets, hit_count
 from peloponnes_tui.engine.gaining import build_terms, luxury_gained
 from peloponnes_tui.engine.numbers import rule_numbers
 from peloponnes_tui.engine.prompts import (
@@ -80,7 +80,13 @@ from peloponnes_tui.engine.prompts import (
     Treatment,
     Withdraw,
 )
-from peloponnes_tui.engine.supply import card_hunger, feed_units, shortfall_after
+from peloponnes_tui.engine.supply import (
+    card_hunger,
+    feed_units,
+    grain_balance,
+    missing_for,
+    shortfall_after,
+)
 from peloponnes_tui.engine.tableau import (
     income_of,
     luxury_cap_for,
@@ -405,21 +411,21 @@ class HeuristicBot(Bot):
         penalty = 0.0
         # feeding at the supplies to come: paid from grain coins and luxury, else cards lost
         food = pos.grain + pos.luxury + ctx.funding_incomes * per_income * self.draw_share["grain"]
-        short = inh - grain
+        short, spare = grain_balance(inh, grain)
+        surplus = luxury_kept(spare, 0, cap)  # luxury goods each supply brings
         for _ in range(ctx.supplies):
             if short > 0:
                 paid = min(short, food)
                 food -= paid
                 funds -= paid
                 penalty += (short - paid) * self.hunger_cost
-            elif short < 0 and cap:
-                funds += min(-short, cap)
+            else:
+                funds += surplus
         # buildings under construction
         pending = [s for s in pos.slots if s.uc and s.cover is None]
         lose_pending = 0.0
         if pending:
-            mw = max(0, sum(s.card.cost.wood for s in pending) - wood)
-            ms = max(0, sum(s.card.cost.stone for s in pending) - stone)
+            mw, ms = missing_for(self.cards, (s.card.id for s in pending), wood, stone)
             draws = ctx.incomes_before_supply * per_income
             dw = max(0.0, mw - pos.wood - draws * self.draw_share["wood"])
             ds = max(0.0, ms - pos.stone - draws * self.draw_share["stone"])
@@ -517,12 +523,11 @@ class HeuristicBot(Bot):
                          + g_pow * self.rules.luxury_card_power)
             return loss
         if cat == "drought":
-            grains = [s for s in active if s.card.production.grain > 0]
-            if not grains:
+            hit = set(drought_targets(self.cards, ((s.card.id, False) for s in active)))
+            if not hit:
                 return 0.0
-            top = max(s.card.production.grain for s in grains)
-            return min(self._worth(s.card, g_pop, g_pow, cv) for s in grains
-                       if s.card.production.grain == top)
+            return min(self._worth(s.card, g_pop, g_pow, cv) for s in active
+                       if s.card.id in hit)
         kind = "building" if cat == "earthquake" else "landscape"
         worths = sorted(self._worth(s.card, g_pop, g_pow, cv) for s in active
                         if s.card.kind == kind)

@@ -186,21 +186,25 @@ COIN_CHOICES = 1
 # when sequential halving leaves them close (``close_playouts``); 0: none.
 CLOSE_PLAYOUTS_BY_PLAYERS = {2: 0, 3: 0, 4: 0, 5: 0}
 
-# Answers a decision compares at most (the heuristic's choice and its next best). 8 before issue
-# 24: with 4, each gets more of the playouts, so the choice depends less on the copies dealt
-# (docs/bots.md, "The coach").
-MAX_CANDIDATES = 4
+# Answers a decision compares at most (the heuristic's choice and its next best), by the number
+# of players. 8 everywhere before issue 24; 4 at 3 to 5 players since: each gets more of the
+# playouts, so the choice depends less on the copies dealt (docs/bots.md, "The coach"). At 2
+# players 8 again, with STEADY 0 (below): the strong player won 76.0 % of 200 games of seed 1
+# against the standard player instead of 69.0 %, and the coach's advice was the same on another
+# seed as often (docs/bots.md, "The ladder").
+MAX_CANDIDATES_BY_PLAYERS = {2: 8, 3: 4, 4: 4, 5: 4}
 
 # How clearly (in standard errors of the paired mean difference) the best answer in the playouts
 # must beat an answer the heuristic ranks higher before the bot plays it instead (0: the best
-# mean wins, as before issue 24). Among answers the playouts cannot tell apart, the heuristic's
-# order decides, not the copies dealt (docs/bots.md, "The coach").
-STEADY = 2.0
+# mean wins, as before issue 24), by the number of players. Among answers the playouts cannot
+# tell apart, the heuristic's order decides, not the copies dealt (docs/bots.md, "The coach").
+STEADY_BY_PLAYERS = {2: 0.0, 3: 2.0, 4: 2.0, 5: 2.0}
 
 # In the bidding of rounds up to EARLY_ROUNDS, passing must beat every bid the heuristic ranks
 # higher by EARLY_PASS_Z standard errors (of the paired differences) before the bot passes (never
-# fewer than STEADY). Off (0): with 3, one strong player among three standard players at 4 players
-# won 7 of 24 games, against 9.5 of the same 24 without it (docs/bots.md, "The ladder").
+# fewer than the table's STEADY_BY_PLAYERS; where that is 0, the best mean decides). Off (0): with
+# 3, one strong player among three standard players at 4 players won 7 of 24 games, against 9.5
+# of the same 24 without it (docs/bots.md, "The ladder").
 EARLY_ROUNDS = 2
 EARLY_PASS_Z = 0.0
 
@@ -233,7 +237,10 @@ class SearchBot(Bot):
     :data:`COIN_CHOICES`);
     ``close_playouts``: playouts a decision may add, 8 copies at a time, while its two best
     candidates are within two standard errors of each other (None: by the number of players,
-    :data:`CLOSE_PLAYOUTS_BY_PLAYERS`); ``max_candidates``: answers tried per decision;
+    :data:`CLOSE_PLAYOUTS_BY_PLAYERS`); ``max_candidates``: answers tried per decision (None:
+    by the number of players, :data:`MAX_CANDIDATES_BY_PLAYERS`); ``steady``: standard errors by
+    which an answer must beat those the heuristic ranks higher (None: by the number of players,
+    :data:`STEADY_BY_PLAYERS`);
     ``time_limit``: seconds per decision after which the search stops early (None: no limit;
     with a limit, a very slow machine may make a game differ from run to run).
     """
@@ -250,7 +257,7 @@ class SearchBot(Bot):
                  power_weight: float = 0.0, coin_choices: int = COIN_CHOICES,
                  close_playouts: int | None = None, steady: float | None = None) -> None:
         super().__init__(cards, seed)
-        self.steady = STEADY if steady is None else steady
+        self.steady = steady
         self.early_rounds = EARLY_ROUNDS
         self.early_pass_z = EARLY_PASS_Z
         self.playouts = playouts
@@ -258,7 +265,7 @@ class SearchBot(Bot):
         self.to_end_from = to_end_from
         self.margin_scale = margin_scale
         self.power_weight = power_weight
-        self.max_candidates = MAX_CANDIDATES if max_candidates is None else max_candidates
+        self.max_candidates = max_candidates
         self.time_limit = time_limit
         # the ranker and the playouts' players have no personality: the search's own judgement
         self.ranker = _Ranker(cards, seed, personal=False)
@@ -291,6 +298,19 @@ class SearchBot(Bot):
             return self.playouts
         return PLAYOUTS_BY_PLAYERS[len(view.players)]
 
+    def candidate_limit(self, view: View) -> int:
+        """Answers a decision at this table compares at most."""
+        if self.max_candidates is not None:
+            return self.max_candidates
+        return MAX_CANDIDATES_BY_PLAYERS[len(view.players)]
+
+    def steadiness(self, view: View) -> float:
+        """Standard errors by which the best answer must beat those the heuristic ranks higher
+        at this table."""
+        if self.steady is not None:
+            return self.steady
+        return STEADY_BY_PLAYERS[len(view.players)]
+
     def stop_round(self, view: View) -> int | None:
         """The round at whose bidding a playout from this view stops (None: the end of the
         game)."""
@@ -312,10 +332,11 @@ class SearchBot(Bot):
             if key not in keys:  # coin cards of the same kinds: the same answer
                 keys.add(key)
                 out.append(ans)
-        if isinstance(prompt, BidPrompt) and Pass() not in out[: self.max_candidates]:
+        most = self.candidate_limit(view)
+        if isinstance(prompt, BidPrompt) and Pass() not in out[:most]:
             # passing is always worth a look
-            out = [*out[: self.max_candidates - 1], Pass()]
-        limit = max(2, min(self.max_candidates, self.budget(view) // 2))
+            out = [*out[: most - 1], Pass()]
+        limit = max(2, min(most, self.budget(view) // 2))
         return out[:limit]
 
     def decide(self, prompt: AnyPrompt, view: View) -> Answer:
@@ -399,11 +420,12 @@ class SearchBot(Bot):
             alive[:2] = sorted(alive[:2], key=lambda i: (-(totals[i] / counts[i]), i))
         self.last_playouts = used
         self.total_playouts += used
-        if alive and self.steady:
+        steady = self.steadiness(view)
+        if alive and steady:
             # the first candidate in the heuristic's order that the best is not clearly better
             # than: among answers of about the same worth the search's noise does not decide
             top = alive[0]
-            z = self.steady
+            z = steady
             if isinstance(cands[top], Pass) and view.round <= self.early_rounds:
                 z = max(z, self.early_pass_z)
             keep = next(i for i in range(n) if i == top or (counts[i] and not self._better(

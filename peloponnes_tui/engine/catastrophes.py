@@ -13,7 +13,9 @@ building against it, or by three of its symbols in the tableau):
 
 from __future__ import annotations
 
-from peloponnes_tui.cards import CatastropheId
+from collections.abc import Iterable
+
+from peloponnes_tui.cards import CardSet, CatastropheId
 from peloponnes_tui.engine.core import Flow, GameCore
 from peloponnes_tui.engine.log import (
     CoveredData,
@@ -28,6 +30,7 @@ from peloponnes_tui.engine.names import shown
 from peloponnes_tui.engine.payment import check_coins
 from peloponnes_tui.engine.prompts import CatastropheAnswer, CatastrophePrompt, IllegalAnswer
 from peloponnes_tui.engine.state import CIV, LUXURY, Player
+from peloponnes_tui.engine.tableau import RowCard
 from peloponnes_tui.message import message_n
 
 # Earthquake and tempest hit one card in three of the row, rounded up.
@@ -37,6 +40,18 @@ ROW_SHARE = 3
 def hit_count(row_size: int) -> int:
     """How many of ``row_size`` buildings (earthquake) or landscapes (tempest) are hit."""
     return -(-row_size // ROW_SHARE)
+
+
+def drought_targets(cards: CardSet, row: Iterable[RowCard]) -> tuple[str, ...]:
+    """The cards of a row (:data:`RowCard`, in tableau order) of which a drought hits one: the
+    uncovered power cards with the most grain production (none when no uncovered card produces
+    grain)."""
+    power_cards = cards.power_by_id
+    grains = [(power_cards[card].production.grain, card) for card, covered in row if not covered]
+    top = max((g for g, _ in grains), default=0)
+    if top == 0:
+        return ()
+    return tuple(c for g, c in grains if g == top)
 
 
 def strike(core: GameCore, cat: CatastropheId) -> Flow:
@@ -90,14 +105,10 @@ def catastrophe_prompt(core: GameCore, p: Player, cat: CatastropheId
             core.event(UnaffectedData(cat), p.seat)
             return None
     else:  # drought
-        power_cards = core.cards.power_by_id
-        grains = [(power_cards[x.card].production.grain, x.card) for x in p.placed()
-                  if not x.covered]
-        top = max((g for g, _ in grains), default=0)
-        if top == 0:
+        candidates = drought_targets(core.cards, ((x.card, x.covered) for x in p.placed()))
+        if not candidates:
             core.event(UnaffectedData(cat), p.seat)
             return None
-        candidates = tuple(c for g, c in grains if g == top)
         count = 1
     return CatastrophePrompt(player=p.seat, catastrophe=cat, count=count,
                              candidates=candidates, hand=tuple(p.hand),

@@ -37,6 +37,7 @@ from peloponnes_tui.engine.prompts import (
     Withdraw,
 )
 from peloponnes_tui.engine.state import CIV, LUXURY, Placed, PlacedRow, Player
+from peloponnes_tui.engine.supply import grain_balance
 from peloponnes_tui.engine.view import PlacedView, View
 
 
@@ -110,7 +111,7 @@ def _food(cards: CardSet, p: Player) -> int:
 
 def _shortfall(cards: CardSet, p: Player) -> int:
     stats = tableau.stats_for(cards)
-    return max(0, tableau.inhabitants(stats, p) - tableau.production(stats, p, "grain"))
+    return grain_balance(tableau.inhabitants(stats, p), tableau.production(stats, p, "grain"))[0]
 
 
 def _take(p: Player, card: str, cover: bool) -> None:

@@ -37,13 +37,14 @@ def supply(core: GameCore, final: bool) -> Flow:
     for seat in list(core.order):
         p = core.players[seat]
         need, grain = core.inhabitants(p), core.production(p, "grain")
-        if need <= grain:
+        short, spare = grain_balance(need, grain)
+        if not short:
             core.event(FedData(need, grain), p.seat)
-            if grain > need:
-                core.gain_luxury(p, grain - need, "excess_grain")
+            if spare:
+                core.gain_luxury(p, spare, "excess_grain")
         else:
             ans = yield FeedPrompt(
-                player=seat, inhabitants=need, grain=grain, shortfall=need - grain,
+                player=seat, inhabitants=need, grain=grain, shortfall=short,
                 removable=tuple(inhabited(core, p)), hand=tuple(p.hand), luxury=p.luxury,
                 final=final)
             assert isinstance(ans, FeedPlan)
@@ -56,6 +57,13 @@ def supply(core: GameCore, final: bool) -> Flow:
                 hand=tuple(p.hand), luxury=p.luxury, final=final)
             assert isinstance(ans, CompletePlan)
             apply_complete(core, p, ans)
+
+
+def grain_balance(inhabitants: int, grain: int) -> tuple[int, int]:
+    """(shortfall, spare grain) of a supply for a tableau of ``inhabitants`` that produces
+    ``grain``: the grain the hand must pay (or cards be removed for), and the grain left over,
+    each luxury good due (one of the two is 0)."""
+    return max(0, inhabitants - grain), max(0, grain - inhabitants)
 
 
 def inhabited(core: GameCore, p: Player) -> list[str]:
@@ -176,11 +184,19 @@ def apply_feed(core: GameCore, p: Player, plan: FeedPlan) -> None:
 def completion_cost(cards: CardSet, prompt: CompletePrompt, complete: Iterable[str]
                     ) -> tuple[int, int]:
     """(wood, stone) still missing to complete ``complete`` after the tableau's production."""
+    return missing_for(cards, complete, prompt.production_wood, prompt.production_stone)
+
+
+def missing_for(cards: CardSet, buildings: Iterable[str], wood: int, stone: int
+                ) -> tuple[int, int]:
+    """(wood, stone) the coin cards must pay to complete ``buildings`` (under construction) in
+    one supply phase, when the tableau produces ``wood`` and ``stone``: their costs together,
+    less the production."""
     power_cards = cards.power_by_id
-    chosen = list(complete)
-    wood = sum(power_cards[c].cost.wood for c in chosen)
-    stone = sum(power_cards[c].cost.stone for c in chosen)
-    return max(0, wood - prompt.production_wood), max(0, stone - prompt.production_stone)
+    chosen = list(buildings)
+    need_wood = sum(power_cards[c].cost.wood for c in chosen)
+    need_stone = sum(power_cards[c].cost.stone for c in chosen)
+    return max(0, need_wood - wood), max(0, need_stone - stone)
 
 
 def check_complete(cards: CardSet, prompt: CompletePrompt, plan: CompletePlan) -> None:
