@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
@@ -19,6 +18,7 @@ from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.heap import QuietHeap
 from peloponnes_tui.tui.render import status_line
 from peloponnes_tui.tui.session import Seat
+from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter
 from peloponnes_tui.tui.widgets.table_view import Board, Tableau, TableView
@@ -93,9 +93,11 @@ class DemoScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Drawn(id="status")
-        with VerticalScroll(id="board"):
+        # (scrolled parts of the board's kind: a part that grows or begins to overflow asks for
+        # no second layout, drawn in a screen update of its own, at each step)
+        with BoardScroll(id="board"):
             yield TableView(stacked=len(self.script.seats), classes="spaced", id="table")
-        with VerticalScroll(id="narration"):
+        with BoardScroll(id="narration"):
             yield Drawn(id="title")
             yield Drawn(id="story")
         yield KeysFooter()
@@ -128,7 +130,7 @@ class DemoScreen(Screen[None]):
         self._story = story.plain
         self.query_one("#story", Drawn).show(story)
         self.redraw_heading()
-        self.query_one("#narration", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#narration", BoardScroll).scroll_home(animate=False)
 
     def heading(self) -> Text:
         """The title, the step's number, the pace and the keys."""
