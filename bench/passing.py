@@ -11,7 +11,7 @@ Game i is the game `peloponnes simulate` plays with the same bots and ``--seed``
 that exist only here, to measure whether passing is too strong:
 
 * ``hoarder``: passes in every bidding round 1-4 (and takes every outbid bid back), then plays
-  as the heuristic bot;
+  as the heuristic bot; ``hoarder:N`` saves through round N instead;
 * ``passer``: the heuristic bot with a bias of 1 score point towards passing in every round;
   ``passer:X`` (or ``heuristic:X``) sets the bias to X points (negative: towards bidding).
 
@@ -51,14 +51,15 @@ from peloponnes_tui.simulate import NAMES, game_seed, wilson
 
 
 class Hoarder(HeuristicBot):
-    """Passes in bidding rounds 1-4, then plays as the heuristic bot."""
+    """Passes in bidding rounds 1 to ``until`` (4), then plays as the heuristic bot."""
 
     name = "hoarder"
+    until = 4  # the last round it saves in
 
     def decide(self, prompt: AnyPrompt, view: View) -> Answer:
-        if view.round <= 4 and isinstance(prompt, BidPrompt):
+        if view.round <= self.until and isinstance(prompt, BidPrompt):
             return Pass()
-        if view.round <= 4 and isinstance(prompt, OutbidPrompt):
+        if view.round <= self.until and isinstance(prompt, OutbidPrompt):
             return Withdraw()
         return super().decide(prompt, view)
 
@@ -77,7 +78,9 @@ def bot(name: str, cards: CardSet, seed: int) -> Bot:
     base, _, bias = name.partition(":")
     extra = EXTRA.get(base)
     agent = extra(cards, seed) if extra else make_bot(base, cards, seed)
-    if bias:  # "passer:-0.5": another bias towards passing (negative: towards bidding)
+    if bias and isinstance(agent, Hoarder):  # "hoarder:3": saves through round 3
+        agent.until = int(bias)
+    elif bias:  # "passer:-0.5": another bias towards passing (negative: towards bidding)
         assert isinstance(agent, HeuristicBot)
         agent.pass_bias = float(bias)
     return agent
