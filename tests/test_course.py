@@ -317,7 +317,8 @@ async def play_chapter(cards: CardSet, index: int,
                        size: tuple[int, int] = (100, 40)) -> tuple[list[str], list[str]]:
     """Open the course, choose chapter ``index`` and play it by keys: the wrong choice first,
     then (each after Ctrl+R, which must take the game back to the decision) the good one and
-    any other; then go on to the next chapter and back to the list.  The pane's text at the
+    any other, each decision with the panel's first line in view; then go on to the next
+    chapter and back to the list.  The pane's text at the
     opening, at the first decision and at the list's entry for the chapter; and the pane's text
     at the end of each play."""
     app = LearnApp(cards)
@@ -342,6 +343,12 @@ async def play_chapter(cards: CardSet, index: int,
                 assert screen.run.game.snapshot() == begun
             for keys in decisions:
                 assert screen.run.mode == "asking" and isinstance(app.focused, DecisionPanel)
+                # the panel's first line is in the pane's view (at 80×24 the text above it
+                # is longer than the pane)
+                side, panel = screen.query_one("#side"), screen.panel()
+                assert panel is not None
+                assert side.region.contains(panel.region.x, panel.region.y), (side.scroll_y,
+                                                                                screen.text)
                 await pilot.press(*keys)
                 await settled(pilot)
             assert screen.run.mode == "over", screen.text

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
@@ -35,7 +35,7 @@ from peloponnes_tui.tui.render import (
 from peloponnes_tui.tui.screens.scoring import score_table
 from peloponnes_tui.tui.session import HUMAN, Seat, Session
 from peloponnes_tui.tui.widgets.bid_panels import CardChoice, choose_on_board
-from peloponnes_tui.tui.widgets.board_scroll import BoardScroll
+from peloponnes_tui.tui.widgets.board_scroll import BoardScroll, PanelBox
 from peloponnes_tui.tui.widgets.drawn import Drawn
 from peloponnes_tui.tui.widgets.footer import KeysFooter, key_display
 from peloponnes_tui.tui.widgets.panel import Decided, DecisionPanel
@@ -57,6 +57,14 @@ class Teaching(Protocol):
 
     @property
     def game(self) -> Game: ...
+
+
+class LessonText(Static):
+    """The lesson's text above the decision panel: when a layout gives it a new height, the
+    panel below it has moved (:meth:`TeachingScreen.panel_placed`)."""
+
+    def on_resize(self, event: Resize) -> None:
+        self.post_message(PanelBox.Placed())
 
 
 class TeachingScreen(Screen[R]):
@@ -82,6 +90,7 @@ class TeachingScreen(Screen[R]):
                            HUMAN if i == learner else COMPUTER)
                       for i, name in enumerate(players)]
         self.chosen: str | None = None  # the card chosen in the panel (double frame)
+        self.asking = False  # a decision panel is shown: keep its first lines in view
         self.text = ""  # the pane as plain text (for tests)
 
     @property
@@ -95,9 +104,9 @@ class TeachingScreen(Screen[R]):
         yield Drawn(id="status")
         with BoardScroll(id="board"):
             yield TableView(stacked=len(self.seats), legend=offer_tooltip, classes="spaced")
-        with VerticalScroll(id="side"):
-            yield Static(id="lesson")
-            yield Vertical(id="panelbox")
+        with BoardScroll(id="side"):
+            yield LessonText(id="lesson")
+            yield PanelBox(id="panelbox")
         yield KeysFooter()
 
     def on_resize(self, event: Resize) -> None:
@@ -150,7 +159,10 @@ class TeachingScreen(Screen[R]):
     def place_panel(self, asking: bool, keep: bool = False) -> None:
         """Mount a new decision panel for the pending prompt when ``asking`` (unless ``keep``:
         the panel shown stays, as after a refused answer); else remove it.  Then draw the
-        board and scroll the pane to its top."""
+        board and scroll the pane: to its top, or where the lesson asks, just far enough that
+        the panel's first lines come into view, below the lines that ask for the decision (at
+        80×24 a chapter's text and what has happened fill the pane; the opening has shown the
+        text's beginning, PgUp shows it again)."""
         prompt = self.game.pending
         old = self.panel()
         if asking and not keep and prompt is not None:
@@ -167,8 +179,26 @@ class TeachingScreen(Screen[R]):
         if old is not None and not keep:
             old.remove()
         self.draw_board()
-        side = self.query_one("#side", VerticalScroll)
-        side.call_after_refresh(side.scroll_home, animate=False)
+        side = self.query_one("#side", BoardScroll)
+        self.asking = asking
+
+        def scroll() -> None:
+            side.scroll_home(animate=False)
+            if asking:
+                self.panel_placed()
+
+        side.call_after_refresh(scroll)
+
+    @on(PanelBox.Placed)
+    def panel_placed(self) -> None:
+        """While the lesson asks, bring the panel's first lines into view, scrolling no further
+        than that (again when a layout gives the panel or the text above it a new size, which
+        may come a screen update after the panel was mounted); a scroll by the player is no
+        layout and is left alone."""
+        if self.asking:
+            side = self.query_one("#side", BoardScroll)
+            side.call_after_refresh(side.scroll_to_widget,
+                                    self.query_one("#panelbox", PanelBox), animate=False)
 
     def narrated(self, t: Text, narrations: list[Narration]) -> None:
         """Append the events to ``t``, each with its rule (where not told before)."""
@@ -192,7 +222,7 @@ class TeachingScreen(Screen[R]):
         choose_on_board(self.panel(), card)
 
     def action_scroll_lesson(self, pages: int) -> None:
-        side = self.query_one("#side", VerticalScroll)
+        side = self.query_one("#side", BoardScroll)
         if pages < 0:
             side.scroll_page_up()
         else:
