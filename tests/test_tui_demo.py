@@ -78,7 +78,7 @@ async def test_the_demonstration_screen_in_german(cards):
         assert isinstance(screen, DemoScreen)
         story = " ".join(screen.narration.split())  # the narration panel, lines joined
         assert story.startswith(f"{scenario.title.de} Schritt 1/2 · Automatik aus · "
-                                "0.05 s je Schritt · Leertaste/→ weiter · ← zurück · "
+                                "0,05 s je Schritt · Leertaste/→ weiter · ← zurück · "
                                 "a Automatik · +/- Tempo · q beenden » ")
         assert "Regel: Jede Runde werden sechs Machtkarten aufgedeckt" in story
         assert "• R1 Katastrophe: " in story  # the phase, in German

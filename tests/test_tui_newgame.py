@@ -438,3 +438,18 @@ def test_save_list_lines_in_german(tmp_path):
             "beschädigt: kein gespeichertes Spiel (kein JSON) · ")
     finally:
         set_language("en")
+
+
+async def test_the_pause_is_written_as_german_writes_numbers(cards):
+    """In German the pause reads "0,7 s" (a decimal comma), in English "0.7 s"; ← and → step
+    through the same choices in both."""
+    app = PeloponnesApp(cards=cards, bot_pause=0, lang="de")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_new_game(pilot)
+        text = screen_text(app)
+        assert "◀ 0,7 s ▶" in text and "0.7 s" not in text
+        pause = app.screen.query_one("#pause", Choice)
+        pause.focus()
+        await pilot.press("right")
+        await settled(pilot)
+        assert pause.value == "1.5" and "◀ 1,5 s ▶" in screen_text(app)

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from peloponnes_tui.demo.narrator import phase_name
-from peloponnes_tui.i18n import N_, _
+from peloponnes_tui.i18n import N_, _, number
 from peloponnes_tui.log_text import event_text
 from peloponnes_tui.tui.heap import QuietHeap
 from peloponnes_tui.tui.render import status_line
@@ -139,8 +139,8 @@ class DemoScreen(Screen[None]):
         head.append(_("Step {count}{total}").format(count=self.script.number, total=total),
                     style="dim")
         head.append("  ·  " + (_("auto on") if self.auto else _("auto off")), style="dim")
-        head.append("  ·  " + _("{seconds} s per step").format(seconds=f"{self.pause:g}"),
-                    style="dim")
+        head.append("  ·  " + _("{seconds} s per step").format(
+            seconds=number(self.pause, 2, fixed=False)), style="dim")
         head.append("  ·  " + (_("space/→ next · ← back · a auto · +/- pace · q quit")
                                if not self.script.done
                                else _("the end: ← back · q quits")), style="dim")

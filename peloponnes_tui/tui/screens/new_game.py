@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language
+from peloponnes_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, number
 from peloponnes_tui.inputs import DIGITS_MAX
 from peloponnes_tui.tui.access import AppAccess
 from peloponnes_tui.tui.session import PAUSES, Seat
@@ -100,7 +100,7 @@ class NewGameScreen(Screen[None], AppAccess):
                 yield Label(_("cover the board between people"), classes="hint")
             with Horizontal(classes="row"):
                 yield Label(_("Pause"), classes="what")
-                yield Choice([(f"{p:g}", _("{seconds} s").format(seconds=f"{p:g}"))
+                yield Choice([(f"{p:g}", _("{seconds} s").format(seconds=number(p, 2, fixed=False)))
                               for p in PAUSES], f"{pause:g}", id="pause", tooltip=tips["pause"])
                 yield Label(_("before each computer move"), classes="hint")
             with Horizontal(classes="row"):
