@@ -271,23 +271,53 @@ def test_the_players_and_tracks_grids_and_the_tableau_draw_what_richs_table_draw
 
 
 @asynccontextmanager
-async def people_at_the_board(players: int, seed: int, size: tuple[int, int]
+async def people_at_the_board(players: int, seed: int, size: tuple[int, int], lang: str = "en"
                               ) -> AsyncIterator[tuple[Any, Any, Any]]:
     """A new game of ``players`` people on one keyboard (no hand-off cover), its board shown at
-    ``size``: (pilot, app, board)."""
+    ``size`` in ``lang``: (pilot, app, board)."""
     from support import CARDS
 
     from peloponnes_tui.tui.app import PeloponnesApp
     from peloponnes_tui.tui.session import Session, default_seats
 
     session = Session.new(default_seats(players, humans=players), seed, CARDS, privacy=False)
-    app = PeloponnesApp(cards=CARDS, bot_pause=0)
+    app = PeloponnesApp(cards=CARDS, bot_pause=0, lang=lang)
     async with app.run_test(size=size) as pilot:
         app.set_session(session)
         await settled(pilot)
         board = app.board
         assert board is not None
         yield pilot, app, board
+
+
+async def test_a_footer_too_short_for_its_keys_leaves_the_last_out_whole():
+    """German at 80×24, where a catastrophe's keys do not all fit: the footer shows the keys
+    from the first, each with its word, and leaves out those that do not fit whole (it cut the
+    last to "i", a key cap without its word); the palette's key stays at the right end."""
+    from support import answer_by_keys, screen_text
+
+    from peloponnes_tui.tui.widgets.footer import KeysFooter
+
+    short = 0
+    async with people_at_the_board(3, 3, (80, 24), "de") as (pilot, app, board):
+        footer = board.query_one(KeysFooter)
+        for _ in range(40):
+            panel = board.panel()
+            assert panel is not None
+            await settled(pilot)
+            line = screen_text(app).splitlines()[-1]
+            assert line.rstrip().endswith("^p Befehle")
+            left = line[:line.index("▏")]
+            whole, shown = "", 0
+            for key in footer.keys:  # a prefix of the keys, each whole
+                text = f" {key.display} {key.description} "
+                if not left.startswith((whole + text).rstrip()):
+                    break
+                whole, shown = whole + text, shown + 1
+            assert left.rstrip() == whole.rstrip(), (left, whole)
+            short += shown < len(footer.keys)
+            await answer_by_keys(pilot, panel)
+    assert short  # some decision had more keys than the line could hold
 
 
 async def test_the_footer_shows_each_panels_keys_and_is_drawn_again_only_when_they_change():

@@ -161,14 +161,19 @@ class KeysFooter(Widget, can_focus=False):
 
     def draw(self, width: int) -> Strip:
         base = self.visual_style.rich_style
-        left = Text(no_wrap=True, overflow="crop", end="")
-        for key in self.keys:
-            left.append_text(self.key_text(key))
         right = Text(no_wrap=True, end="")
         if self.palette is not None:
             right.append("▏", self.get_component_rich_style("keys-footer--edge"))
             right.append_text(self.key_text(self.palette))
         room = max(0, width - right.cell_len)
+        # whole keys only: where the line is too short, the last keys are left out rather
+        # than cut to a key cap without its word (they stay in help and the palette)
+        left = Text(no_wrap=True, overflow="crop", end="")
+        for key in self.keys:
+            text = self.key_text(key)
+            if left.cell_len + text.cell_len - 1 > room:  # (its space after may go)
+                break
+            left.append_text(text)
         left.truncate(room, overflow="crop", pad=True)
         line = left + right
         line.stylize_before(base)
