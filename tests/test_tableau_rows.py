@@ -137,6 +137,12 @@ def test_restorations_of_a_row_are_the_restoration_done_by_hand():
                                [(x.card, x.cover_cause if x.covered else None)
                                 for x in q.placed()])
             assert list(got) == restored_by_hand(q, struck)
+            # the same with the row's protections given (as the heuristic gives them)
+            covered = [(x.card, x.covered) for x in q.placed()]
+            assert restorations(CARDS, struck, q.civ, q.civ_state, q.luxury_state,
+                                [(x.card, x.cover_cause if x.covered else None)
+                                 for x in q.placed()],
+                                row_protections(CARDS, q.civ, q.civ_state, covered)) == got
             lifted += len(got)
             chains += any(tableau.protector(CARDS, q, cat) is None for cat, _ in got)
     assert lifted > 300 and chains > 20, (lifted, chains)

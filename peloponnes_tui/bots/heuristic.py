@@ -394,13 +394,15 @@ class HeuristicBot(Bot):
         return any(c == cat and by is not None
                    for c, by in row_protections(self.cards, pos.civ.id, pos.civ_state, row))
 
-    def _restored(self, pos: Pos, ctx: Ctx) -> set[str]:
+    def _restored(self, pos: Pos, ctx: Ctx,
+                  protections: Sequence[tuple[CatastropheId, str | None]] | None = None
+                  ) -> set[str]:
         """The covered cards of the position the end of the game restores as it stands (power
         card ids, CIV, LUXURY): the engine's rule (:func:`~.scoring.restorations`), chains of
-        restored protection buildings included."""
+        restored protection buildings included (``protections``: the position's, if known)."""
         return {card for _, card in restorations(
             self.cards, ctx.struck, pos.civ.id, pos.civ_state, pos.lux_state,
-            [(s.card.id, s.cover) for s in pos.slots])}
+            [(s.card.id, s.cover) for s in pos.slots], protections)}
 
     def evaluate(self, pos: Pos, ctx: Ctx, parts: dict[str, float] | None = None) -> float:
         civ = pos.civ
@@ -411,9 +413,8 @@ class HeuristicBot(Bot):
         coin_income = functions.get("coin_income", 0)
         bonus = functions.get("bid_bonus", 0)
         disc = functions.get("conquest_discount", 0)
-        protected: dict[str, bool] = {
-            cat: by is not None
-            for cat, by in row_protections(self.cards, civ.id, pos.civ_state, row)}
+        protections = row_protections(self.cards, civ.id, pos.civ_state, row)
+        protected: dict[str, bool] = {cat: by is not None for cat, by in protections}
         active = [s for s in pos.slots if s.cover is None]
         cap = luxury_cap_for(self.cards, pos.lux_state)
         # money: the hand, luxury goods and the income still to come
@@ -470,7 +471,7 @@ class HeuristicBot(Bot):
         power = pw + frac * sum_pow + leftover / self.rules.leftovers_per_power_point
         # covered cards: what the engine's restoration lifts at the end, as the tableau stands,
         # counts in full; the others by the chance of a protection still to come
-        restored = self._restored(pos, ctx)
+        restored = self._restored(pos, ctx, protections)
         lux_on = pos.lux_state == "active" or LUXURY in restored
         if lux_on:
             pop += self.rules.luxury_card_inhabitants

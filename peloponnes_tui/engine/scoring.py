@@ -101,7 +101,9 @@ Restoration = tuple[CatastropheId, str]
 
 
 def restorations(cards: CardSet, struck: Sequence[CatastropheId], civ: str, civ_state: CardState,
-                 luxury_state: CardState, row: Sequence[RowCover]) -> tuple[Restoration, ...]:
+                 luxury_state: CardState, row: Sequence[RowCover],
+                 protections: Sequence[tuple[CatastropheId, str | None]] | None = None
+                 ) -> tuple[Restoration, ...]:
     """The covers the end of the game lifts from a tableau given as its civilization and that
     card's state, its luxury card's state and its power cards (:data:`RowCover`), in the order
     :func:`restore` lifts them (R12, R29).
@@ -111,40 +113,56 @@ def restorations(cards: CardSet, struck: Sequence[CatastropheId], civ: str, civ_
     row with the covers lifted so far): every power card it covered, the civilization card after
     a plague, the luxury card after a decline; then again from the first, until a pass lifts
     nothing, since an uncovered building can protect from another catastrophe.  A cover by a
-    catastrophe not in ``struck`` stays (a game has none).
+    catastrophe not in ``struck`` stays (a game has none).  ``protections``: the
+    ``row_protections`` of the tableau as given, when the caller has worked them out already.
     """
-    ids = [card for card, _ in row]
-    causes = [cause for _, cause in row]
     civ_covered = civ_state == "covered"
     luxury_covered = luxury_state == "covered"
-    if not (civ_covered or luxury_covered or any(c is not None for c in causes)):
+    hit = {cause for _, cause in row if cause is not None}  # catastrophes with covers left
+    if civ_covered:
+        hit.add("plague")
+    if luxury_covered:
+        hit.add("decline")
+    if not hit:
         return ()
+    if protections is None:
+        protections = tableau.row_protections(cards, civ, civ_state,
+                                              [(card, cause is not None) for card, cause in row])
+    if not any(by is not None and cat in hit and cat in struck for cat, by in protections):
+        return ()  # the first pass would lift nothing
+    # the protections of the row as it is, worked out again once a protection building is
+    # uncovered (a covered card still shows its symbol: nothing else changes them)
+    protected: dict[CatastropheId, str | None] | None = dict(protections)
+    power_cards = cards.power_by_id
+    ids = [card for card, _ in row]
+    causes = [cause for _, cause in row]
     out: list[Restoration] = []
-    # the protections of the row as it is, worked out again after every lift
-    protected: dict[CatastropheId, str | None] | None = None
     changed = True
-    while changed:
+    while changed and hit:
         changed = False
         for cat in struck:
+            if cat not in hit:
+                continue  # nothing (left) to lift
             if protected is None:
-                covered = [(card, cause is not None)
-                           for card, cause in zip(ids, causes, strict=True)]
-                protected = dict(tableau.row_protections(cards, civ, civ_state, covered))
+                protected = dict(tableau.row_protections(
+                    cards, civ, civ_state,
+                    [(card, cause is not None) for card, cause in zip(ids, causes, strict=True)]))
             if protected[cat] is None:
                 continue
             for i, cause in enumerate(causes):
                 if cause == cat:
                     causes[i] = None
                     out.append((cat, ids[i]))
-                    changed, protected = True, None
+                    if power_cards[ids[i]].protection is not None:
+                        protected = None
             if cat == "plague" and civ_covered:
                 civ_covered, civ_state = False, "active"
                 out.append((cat, CIV))
-                changed = True
             if cat == "decline" and luxury_covered:
                 luxury_covered = False
                 out.append((cat, LUXURY))
-                changed = True
+            hit.discard(cat)
+            changed = True
     return tuple(out)
 
 
