@@ -31,8 +31,16 @@ import yaml
 from rich.cells import cell_len
 
 from peloponnes_tui.bots.players import BotPlayers
-from peloponnes_tui.cards import DEFAULT_CARDS_PATH, CardSet, load_cards, parse_cards
+from peloponnes_tui.cards import (
+    DEFAULT_CARDS_PATH,
+    CardSet,
+    CatastropheId,
+    load_cards,
+    parse_cards,
+)
 from peloponnes_tui.engine import (
+    CIV,
+    LUXURY,
     Answer,
     AnyPrompt,
     BidPrompt,
@@ -47,8 +55,10 @@ from peloponnes_tui.engine import (
     Pass,
     PlaceBid,
     Placed,
+    Player,
     Prompt,
     Withdraw,
+    tableau,
 )
 from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
 from peloponnes_tui.log_text import event_text
@@ -107,6 +117,7 @@ __all__ = [
     "play_to_end",
     "power_of",
     "quiet_round",
+    "restored_by_hand",
     "screen_text",
     "session_at",
     "session_from",
@@ -299,6 +310,39 @@ def placed(game: Game, seat: int, card: str) -> Placed:
     found = game.players[seat].find(card)
     assert found is not None, f"{card} is not in {game.names[seat]}'s tableau"
     return found
+
+
+def restored_by_hand(p: Player, struck: Sequence[CatastropheId], cards: CardSet = CARDS
+                     ) -> list[tuple[str, str]]:
+    """Restoration at the end of the game done by hand, as the rulebook tells it, on a copy of
+    ``p``: for each catastrophe of ``struck`` in turn that the player is protected from
+    (``tableau.protector`` of the copy as it is by then), uncover the power cards it covered,
+    the civilization card after a plague and the luxury card after a decline; again from the
+    first until nothing more comes off.  What came off, in order: (catastrophe, card) with the
+    card a power card id, ``"civ"`` or ``"luxury"``.  (The engine's ``scoring.restorations``
+    is checked against this.)"""
+    q = p.copy()
+    out: list[tuple[str, str]] = []
+    changed = True
+    while changed:
+        changed = False
+        for cat in struck:
+            if tableau.protector(cards, q, cat) is None:
+                continue
+            for x in q.placed():
+                if x.cover is not None and x.cover_cause == cat:
+                    x.cover = x.cover_cause = None
+                    out.append((cat, x.card))
+                    changed = True
+            if cat == "plague" and q.civ_state == "covered":
+                q.civ_state = "active"
+                out.append((cat, CIV))
+                changed = True
+            if cat == "decline" and q.luxury_state == "covered":
+                q.luxury_state = "active"
+                out.append((cat, LUXURY))
+                changed = True
+    return out
 
 
 def events(game: Game, kind: str, seat: int | None = None) -> list[Event]:

@@ -8,14 +8,23 @@ import dataclasses
 import inspect
 
 import pytest
+from support import QUIET_B
 
 from peloponnes_tui.bots import BOTS, HeuristicBot, make_bot
 from peloponnes_tui.bots import heuristic as heuristic_module
-from peloponnes_tui.bots.heuristic import Slot
+from peloponnes_tui.bots.heuristic import Ctx, Slot
 from peloponnes_tui.cards import load_cards
-from peloponnes_tui.engine import BidPrompt, BuildPrompt, CardState, Pass, PayBuilding, PlaceBid
+from peloponnes_tui.engine import (
+    CIV,
+    BidPrompt,
+    BuildPrompt,
+    CardState,
+    Pass,
+    PayBuilding,
+    PlaceBid,
+)
 from peloponnes_tui.engine.game import Game
-from peloponnes_tui.engine.position import PlayerSpec, Position
+from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec, Position
 from peloponnes_tui.engine.view import View
 from peloponnes_tui.simulate import NAMES, play_game
 
@@ -172,3 +181,66 @@ def test_heuristic_pays_a_won_building_on_the_engines_terms(cards):
     assert value == bot.evaluate(built, ctx)
     assert value != bot.evaluate(built._replace(luxury=5), ctx)  # the excess is not counted
     assert bot.decide(prompt, view) == pay
+
+
+def chain_position(treasury: bool) -> Game:
+    """Round 4, Helena to bid: the plague covered her Messene, the earthquake her Aqueduct
+    (which protects against plague); with ``treasury`` she has the Treasury of Atreus, which
+    protects against earthquake.  Messene and the Barley Fields show two plague symbols only."""
+    buildings: list[object] = [PlacedSpec(card="aqueduct", covered_by="earthquake")]
+    if treasury:
+        buildings.append("treasury-of-atreus")
+    helena = PlayerSpec(civ="messene", civ_state="covered", hand=["wood"] * 4,
+                        buildings=buildings, landscapes=["barley-fields"])
+    leonidas = PlayerSpec(civ="corinth", hand=["wood"] * 3, landscapes=["wheat-fields"])
+    pos = Position(round=4, order=[0, 1], players=[helena, leonidas], reveal=QUIET_B,
+                   struck=["plague", "earthquake"])
+    return Game.new(["Helena", "Leonidas"], 2024, load_cards(), position=pos)
+
+
+def chances(ctx: Ctx) -> Ctx:
+    """``ctx`` with a chance of 1/4 to gain protection from plague later and 1/2 from
+    earthquake (none from the others), whatever cards are still unseen."""
+    restore = dict.fromkeys(ctx.restore_chance, 0.0) | {"plague": 0.25, "earthquake": 0.5}
+    return dataclasses.replace(ctx, restore_chance=restore)
+
+
+def test_heuristic_counts_what_the_chain_of_restorations_brings_back(cards):
+    """At the end the Treasury uncovers the Aqueduct, and the Aqueduct then protects from the
+    plague, so Messene comes back too (the engine's restorations).  The estimate counts Messene
+    in full, as if it were sure (it is): the position with Messene removed instead, which has
+    nothing else different to count, projects exactly Messene's inhabitants and power less, and
+    nothing is left to the chance of a protection still to come."""
+    game = chain_position(treasury=True)
+    prompt = game.pending
+    assert isinstance(prompt, BidPrompt) and prompt.player == 0
+    bot = HeuristicBot(cards, 1)
+    view = game.view_for(0)
+    pos, ctx = bot._pos(view), chances(bot._ctx(view, "bid"))
+    assert ctx.struck == ("plague", "earthquake")
+    assert bot._restored(pos, ctx) == {"aqueduct", CIV}
+    parts: dict[str, float] = {}
+    bot.evaluate(pos, ctx, parts)
+    removed: dict[str, float] = {}
+    bot.evaluate(pos._replace(civ_state="removed"), ctx, removed)
+    messene = cards.civ_by_id["messene"]
+    assert parts["pop"] == pytest.approx(removed["pop"] + messene.inhabitants, abs=1e-9)
+    assert parts["power"] == pytest.approx(removed["power"] + messene.power, abs=1e-9)
+    assert parts["restorable"] == removed["restorable"] == 0.0
+
+
+def test_heuristic_leaves_covers_without_protection_to_chance(cards):
+    """Without the Treasury nothing is restored as the tableau stands: the Aqueduct and Messene
+    count by the chances that a protection from earthquake and from plague is still won (half
+    their inhabitants and power points each)."""
+    game = chain_position(treasury=False)
+    bot = HeuristicBot(cards, 1)
+    view = game.view_for(0)
+    pos, ctx = bot._pos(view), chances(bot._ctx(view, "bid"))
+    assert bot._restored(pos, ctx) == set()
+    aqueduct, messene = cards.power_by_id["aqueduct"], cards.civ_by_id["messene"]
+    parts: dict[str, float] = {}
+    bot.evaluate(pos, ctx, parts)
+    # quarters and halves of small numbers: exact in floating point
+    assert parts["restorable"] == (0.5 * 0.5 * (aqueduct.inhabitants + aqueduct.power)
+                                   + 0.25 * 0.5 * (messene.inhabitants + messene.power))

@@ -1,13 +1,18 @@
 """The end of the game: final supply, restoration of covered cards, scoring and the winner.
 
 Rulebook, "Game End" and "Scoring" (the German edition: "die beiden Bewohner/Machtpunkte der
-Luxuskarte, sofern diese nicht vom Verfall betroffen ist oder abgerissen wurde").  Every test
-starts in round 8 from a prepared position; everyone passes, so each player draws 3 coin cards for
-passing and then the final income, all of them stone coin cards fixed with ``coins_next``.
+Luxuskarte, sofern diese nicht vom Verfall betroffen ist oder abgerissen wurde").  Every game
+test starts in round 8 from a prepared position; everyone passes, so each player draws 3 coin
+cards for passing and then the final income, all of them stone coin cards fixed with
+``coins_next``.  The rule of restoration is also checked as a function of a tableau given as
+data (``scoring.restorations``), and against ``restore()`` at the end of seeded bot games.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from support import (
     CARDS,
     PlacedSpec,
@@ -23,10 +28,13 @@ from support import (
     placed,
     play_to_end,
     power_of,
+    restored_by_hand,
     said,
 )
 
 from peloponnes_tui.engine import (
+    CIV,
+    LUXURY,
     BidPrompt,
     CompletePlan,
     CompletePrompt,
@@ -35,8 +43,13 @@ from peloponnes_tui.engine import (
     Game,
     GameOver,
     Pass,
+    Placed,
+    Player,
     Score,
+    scoring,
 )
+from peloponnes_tui.engine.scoring import restorations
+from peloponnes_tui.simulate import play_game
 
 # The last six cards: Council House (decline) and Stoa (tempest) move their markers one space;
 # nobody can be hit.  Council House (value 3) is in the market, so 3 coin cards make a bid prompt.
@@ -263,6 +276,169 @@ def test_restoration_follows_the_final_supply():
     assert said(game, events(game, "fed", 0)[0]) == "Helena feeds 4 inhabitants from 4 grain."
     assert score_of(game, 0).population_tableau == inhabitants_of(
         "messene", "barley-fields", "palace")
+
+
+# ------------------------------------------------------------------------------------------------
+# restoration as a function of a tableau given as data (scoring.restorations, which restore()
+# applies and the heuristic asks over imagined tableaus)
+
+
+def protects(card: str, cat: str) -> bool:
+    return CARDS.power_by_id[card].protection == cat
+
+
+def symbols_of(cat: str, civ: str, *cards: str) -> int:
+    return (CARDS.civ_by_id[civ].catastrophes.count(cat)
+            + sum(1 for c in cards if CARDS.power_by_id[c].catastrophe == cat))
+
+
+def test_restorations_uncover_what_a_late_protection_building_protects():
+    assert protects("treasury-of-atreus", "earthquake")
+    row = [("palace", "earthquake"), ("treasury-of-atreus", None), ("barley-fields", None)]
+    assert restorations(CARDS, ["earthquake"], "messene", "active", "active", row) == (
+        ("earthquake", "palace"),)
+
+
+def test_restorations_uncover_by_three_symbols():
+    # Sparta, the covered Barracks and the Quarry: three earthquake symbols, no building.
+    assert symbols_of("earthquake", "sparta", "barracks", "well", "quarry", "wheat-fields") == 3
+    row = [("barracks", "earthquake"), ("well", None), ("quarry", None), ("wheat-fields", None)]
+    assert restorations(CARDS, ["earthquake"], "sparta", "active", "active", row) == (
+        ("earthquake", "barracks"),)
+    # without the Quarry two symbols are left: nothing comes off
+    assert restorations(CARDS, ["earthquake"], "sparta", "active", "active",
+                        [r for r in row if r[0] != "quarry"]) == ()
+
+
+def test_restorations_chain_an_uncovered_protection_building():
+    # Plague covered Messene, earthquake the Aqueduct (which protects against plague); the
+    # Treasury of Atreus protects against earthquake.  Two plague symbols only (Messene, Barley
+    # Fields), so only the Aqueduct, once uncovered, protects from plague.
+    assert protects("aqueduct", "plague") and protects("treasury-of-atreus", "earthquake")
+    cards = ("aqueduct", "treasury-of-atreus", "barley-fields")
+    assert symbols_of("plague", "messene", *cards) == 2
+    row = [("aqueduct", "earthquake"), ("treasury-of-atreus", None), ("barley-fields", None)]
+    # plague first: the first pass uncovers the Aqueduct, the second Messene
+    assert restorations(CARDS, ["plague", "earthquake"], "messene", "covered", "active",
+                        row) == (("earthquake", "aqueduct"), ("plague", CIV))
+    # earthquake first: both in one pass, in the same order
+    assert restorations(CARDS, ["earthquake", "plague"], "messene", "covered", "active",
+                        row) == (("earthquake", "aqueduct"), ("plague", CIV))
+    # without the Treasury nothing comes off: the Aqueduct cannot protect while covered
+    assert restorations(CARDS, ["plague", "earthquake"], "messene", "covered", "active",
+                        [r for r in row if r[0] != "treasury-of-atreus"]) == ()
+
+
+def test_restorations_give_back_the_civilization_card_after_a_plague():
+    assert protects("well", "plague")
+    row = [("well", None), ("wheat-fields", None)]
+    assert restorations(CARDS, ["plague"], "argos", "covered", "active", row) == (
+        ("plague", CIV),)
+    # a removed civilization card stays removed
+    assert restorations(CARDS, ["plague"], "argos", "removed", "active", row) == ()
+
+
+def test_restorations_give_back_the_luxury_card_after_a_decline():
+    assert protects("port", "decline")
+    row = [("port", None), ("well", None), ("orchards", None)]
+    assert restorations(CARDS, ["decline"], "tegea", "active", "covered", row) == (
+        ("decline", LUXURY),)
+    assert restorations(CARDS, ["decline"], "tegea", "active", "removed", row) == ()
+    # without the Port: Tegea's decline symbol alone does not protect
+    assert restorations(CARDS, ["decline"], "tegea", "active", "covered", row[1:]) == ()
+
+
+def test_restorations_need_protection():
+    # Argos under plague and the Palace under earthquake; nothing protects from either.
+    row = [("palace", "earthquake"), ("wheat-fields", None)]
+    assert symbols_of("plague", "argos", "palace", "wheat-fields") == 1
+    assert symbols_of("earthquake", "argos", "palace", "wheat-fields") == 1
+    assert restorations(CARDS, ["plague", "earthquake"], "argos", "covered", "active",
+                        row) == ()
+
+
+def test_restorations_keep_covers_of_another_catastrophe():
+    # The Treasury of Atreus protects against earthquake, not against the tempest that covered
+    # the Pasture, nor does anything else.
+    row = [("treasury-of-atreus", None), ("granary", "earthquake"), ("barley-fields", None),
+           ("pasture", "tempest")]
+    assert symbols_of("tempest", "messene", *(c for c, _ in row)) == 0
+    assert restorations(CARDS, ["earthquake", "tempest"], "messene", "active", "active",
+                        row) == (("earthquake", "granary"),)
+    # a cover by a catastrophe that has not struck (a game has none) stays too
+    assert restorations(CARDS, ["tempest"], "messene", "active", "active", row) == ()
+
+
+def placed_in(p: Player, card: str) -> Placed:
+    found = p.find(card)
+    assert found is not None
+    return found
+
+
+@pytest.mark.parametrize("bots", [["random"] * 2, ["random"] * 3, ["random"] * 5,
+                                  ["heuristic", "random", "heuristic", "random"]])
+def test_restore_lifts_exactly_the_restorations_at_every_game_end(monkeypatch, bots):
+    """At the end of seeded bot games: restore() logs one "restored" event for each restoration
+    of the tableau as it stood, in that order, which is the restoration done by hand; the coin
+    cards go onto the discard pile, the other covers stay, and no card is left covered by a
+    catastrophe the player is protected from."""
+    real = scoring.restore
+    lifted = 0
+
+    def watched(core: Any) -> None:
+        nonlocal lifted
+        struck = list(core.table.struck)
+        before = [p.copy() for p in core.players]
+        expected = [restorations(core.cards, struck, p.civ, p.civ_state, p.luxury_state,
+                                 [(x.card, x.cover_cause if x.covered else None)
+                                  for x in p.placed()]) for p in before]
+        start, discard = len(core.log), len(core.table.discard)
+        real(core)
+        logged = [(e.player, e.data.catastrophe, e.data.card) for e in core.log[start:]]
+        assert logged == [(p.seat, cat, card) for p, r in zip(before, expected, strict=True)
+                          for cat, card in r]
+        coins: list[int | None] = []  # the covers' coin cards, in the order they came off
+        for p, was, r in zip(core.players, before, expected, strict=True):
+            assert list(r) == restored_by_hand(was, struck)
+            back = {card for _, card in r}
+            for _, card in r:
+                if card == CIV:
+                    coins.append(was.civ_cover)
+                elif card == LUXURY:
+                    coins.append(was.luxury_cover)
+                else:
+                    coins.append(placed_in(was, card).cover)
+            for x, y in zip(p.placed(), was.placed(), strict=True):
+                if x.card in back:
+                    assert x.cover is None and y.cover is not None
+                else:
+                    assert (x.cover, x.cover_cause) == (y.cover, y.cover_cause)
+            if CIV in back:
+                assert (p.civ_state, p.civ_cover) == ("active", None)
+                assert was.civ_state == "covered"
+            else:
+                assert (p.civ_state, p.civ_cover) == (was.civ_state, was.civ_cover)
+            if LUXURY in back:
+                assert (p.luxury_state, p.luxury_cover) == ("active", None)
+                assert was.luxury_state == "covered"
+            else:
+                assert (p.luxury_state, p.luxury_cover) == (was.luxury_state, was.luxury_cover)
+            for cat in struck:
+                if core.protector(p, cat) is not None:
+                    assert not any(x.cover_cause == cat for x in p.placed() if x.covered)
+                    assert cat != "plague" or p.civ_state != "covered"
+                    assert cat != "decline" or p.luxury_state != "covered"
+        assert core.table.discard[discard:] == coins
+        lifted += len(logged)
+
+    monkeypatch.setattr(scoring, "restore", watched)
+    ends = 0
+    for seed in range(30):
+        game = play_game(CARDS, bots, 500 + seed)
+        assert game.over
+        ends += 1
+    assert ends == 30
+    assert lifted >= 5, f"only {lifted} restorations at the ends of these games"
 
 
 # ------------------------------------------------------------------------------------------------

@@ -1,15 +1,18 @@
 """The tableau functions over imagined rows (what a computer player weighs) count as the engine
 counts a real tableau: a card added, covered or taken away gives the totals, protections and
-income of a player who really had it so."""
+income of a player who really had it so, and the covers restoration at the end would lift."""
 
 from __future__ import annotations
 
 import random
 
+from support import restored_by_hand
+
 from peloponnes_tui.bots.random_bot import RandomBot
-from peloponnes_tui.cards import load_cards
+from peloponnes_tui.cards import CATASTROPHES, load_cards
 from peloponnes_tui.engine import tableau
 from peloponnes_tui.engine.game import Game
+from peloponnes_tui.engine.scoring import restorations
 from peloponnes_tui.engine.state import Placed, Player
 from peloponnes_tui.engine.tableau import (
     income_of,
@@ -93,3 +96,53 @@ def test_income_of_is_the_income_table_with_ports_and_the_luxury_cap():
         assert income_of(CARDS, inh, 2, CARDS.luxury.cap) == (row.coins + 2,
                                                                min(row.luxury, CARDS.luxury.cap))
         assert income_of(CARDS, inh, 0, 0) == (row.coins, 0)
+
+
+PROTECTION_BUILDINGS = [c.id for c in CARDS.power_cards if c.protection is not None]
+
+
+def covered_at_random(p: Player, rng: random.Random) -> Player:
+    """``p`` with two protection buildings more (those it lacks, drawn at random), each power
+    card covered (by a catastrophe drawn at random) or uncovered, and its civilization and
+    luxury cards covered or not unless removed, each by a coin toss."""
+    q = p.copy()
+    held = {x.card for x in q.placed()}
+    for card in rng.sample([c for c in PROTECTION_BUILDINGS if c not in held], 2):
+        q.buildings.append(Placed(card))
+    for x in q.placed():
+        if rng.random() < 0.5:
+            x.cover, x.cover_cause = 0, rng.choice(CATASTROPHES)
+        else:
+            x.cover, x.cover_cause = None, None
+    if q.civ_state != "removed":
+        q.civ_state, q.civ_cover = ("covered", 0) if rng.random() < 0.5 else ("active", None)
+    if q.luxury_state != "removed":
+        q.luxury_state, q.luxury_cover = (("covered", 0) if rng.random() < 0.5
+                                          else ("active", None))
+    return q
+
+
+def test_restorations_of_a_row_are_the_restoration_done_by_hand():
+    """``scoring.restorations`` of a tableau given as data (what the heuristic asks of its
+    imagined tableaus) is the restoration done by hand on a player who has it, in the same
+    order, for tableaus of random games with covers and struck catastrophes drawn at random;
+    among them chains, where a restored building protects from a catastrophe the player was not
+    protected from before."""
+    rng = random.Random(11)
+    lifted = chains = 0
+    for p in players_in_play():
+        for q in (p, *(covered_at_random(p, rng) for _ in range(20))):
+            struck = rng.sample(CATASTROPHES, rng.randint(1, len(CATASTROPHES)))
+            got = restorations(CARDS, struck, q.civ, q.civ_state, q.luxury_state,
+                               [(x.card, x.cover_cause if x.covered else None)
+                                for x in q.placed()])
+            assert list(got) == restored_by_hand(q, struck)
+            # the same with the row's protections given (as the heuristic gives them)
+            covered = [(x.card, x.covered) for x in q.placed()]
+            assert restorations(CARDS, struck, q.civ, q.civ_state, q.luxury_state,
+                                [(x.card, x.cover_cause if x.covered else None)
+                                 for x in q.placed()],
+                                row_protections(CARDS, q.civ, q.civ_state, covered)) == got
+            lifted += len(got)
+            chains += any(tableau.protector(CARDS, q, cat) is None for cat, _ in got)
+    assert lifted > 300 and chains > 20, (lifted, chains)

@@ -36,7 +36,8 @@ The rules themselves are the engine's: the terms of a building the bot might win
 targets a hand can afford, feeding checks, completion costs, whether a supply is the final one
 (on the prompt), the tableau's sums, functions, protections and income over imagined rows
 (:func:`~peloponnes_tui.engine.tableau.row_tallies` and its neighbours), how many cards an
-earthquake or tempest hits, and every constant
+earthquake or tempest hits, which covered cards the end of the game restores
+(:func:`~peloponnes_tui.engine.scoring.restorations`), and every constant
 (:func:`~peloponnes_tui.engine.numbers.rule_numbers`).  What the bot adds is its estimate of the
 outcomes.
 """
@@ -53,7 +54,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, assert_never
 
 from peloponnes_tui.bots.base import Bot
-from peloponnes_tui.cards import CardSet, CivilizationCard, PowerCard
+from peloponnes_tui.cards import CardSet, CatastropheId, CivilizationCard, PowerCard
 from peloponnes_tui.engine import CIV, LUXURY, CardState
 from peloponnes_tui.engine.answers import iter_answers, legal_answers
 from peloponnes_tui.engine.catastrophes import drought_targets, hit_count
@@ -80,6 +81,7 @@ from peloponnes_tui.engine.prompts import (
     Treatment,
     Withdraw,
 )
+from peloponnes_tui.engine.scoring import restorations
 from peloponnes_tui.engine.supply import (
     card_hunger,
     feed_units,
@@ -148,6 +150,7 @@ class Ctx:
     supplies: int  # supply phases still to come after this decision
     incomes_before_supply: int  # incomes before the next of them
     strike: dict[str, float]  # catastrophe -> chance it still strikes (0 if struck)
+    struck: tuple[CatastropheId, ...]  # the catastrophes that have struck (in the tracks' order)
     restore_chance: dict[str, float]  # catastrophe -> chance of gaining protection later
     temperature: float
 
@@ -351,6 +354,7 @@ class HeuristicBot(Bot):
             if c.catastrophe:
                 symbols[c.catastrophe] += 1
         strike: dict[str, float] = {}
+        struck = tuple(t.catastrophe for t in view.tracks if t.struck)
         for t in view.tracks:
             if t.struck:
                 strike[t.catastrophe] = 0.0
@@ -379,7 +383,7 @@ class HeuristicBot(Bot):
             future.append(by_pile[letter])
         contention = self.contention[0] + self.contention[1] * (len(view.players) - 2)
         return Ctx(bids_left, funding, late, tuple(future), contention, len(supply_rounds),
-                   incomes_before, strike, restore,
+                   incomes_before, strike, struck, restore,
                    self.temperature[0] + self.temperature[1] * bids_left)
 
     # ------------------------------------------------------------------------------------------
@@ -390,6 +394,16 @@ class HeuristicBot(Bot):
         return any(c == cat and by is not None
                    for c, by in row_protections(self.cards, pos.civ.id, pos.civ_state, row))
 
+    def _restored(self, pos: Pos, ctx: Ctx,
+                  protections: Sequence[tuple[CatastropheId, str | None]] | None = None
+                  ) -> set[str]:
+        """The covered cards of the position the end of the game restores as it stands (power
+        card ids, CIV, LUXURY): the engine's rule (:func:`~.scoring.restorations`), chains of
+        restored protection buildings included (``protections``: the position's, if known)."""
+        return {card for _, card in restorations(
+            self.cards, ctx.struck, pos.civ.id, pos.civ_state, pos.lux_state,
+            [(s.card.id, s.cover) for s in pos.slots], protections)}
+
     def evaluate(self, pos: Pos, ctx: Ctx, parts: dict[str, float] | None = None) -> float:
         civ = pos.civ
         # the tableau's sums, functions and protections, as the engine counts them
@@ -399,9 +413,8 @@ class HeuristicBot(Bot):
         coin_income = functions.get("coin_income", 0)
         bonus = functions.get("bid_bonus", 0)
         disc = functions.get("conquest_discount", 0)
-        protected: dict[str, bool] = {
-            cat: by is not None
-            for cat, by in row_protections(self.cards, civ.id, pos.civ_state, row)}
+        protections = row_protections(self.cards, civ.id, pos.civ_state, row)
+        protected: dict[str, bool] = {cat: by is not None for cat, by in protections}
         active = [s for s in pos.slots if s.cover is None]
         cap = luxury_cap_for(self.cards, pos.lux_state)
         # money: the hand, luxury goods and the income still to come
@@ -456,27 +469,29 @@ class HeuristicBot(Bot):
         # population and power at the end
         pop = inh + pos.inh + frac * sum_pop
         power = pw + frac * sum_pow + leftover / self.rules.leftovers_per_power_point
-        lux_on = pos.lux_state == "active" or (pos.lux_state == "covered"
-                                               and protected["decline"])
+        # covered cards: what the engine's restoration lifts at the end, as the tableau stands,
+        # counts in full; the others by the chance of a protection still to come
+        restored = self._restored(pos, ctx, protections)
+        lux_on = pos.lux_state == "active" or LUXURY in restored
         if lux_on:
             pop += self.rules.luxury_card_inhabitants
             power += self.rules.luxury_card_power
         restorable = 0.0
         for s in pos.slots:
             if s.cover is not None:
-                if protected.get(s.cover, False):
+                if s.card.id in restored:
                     pop += s.card.inhabitants
                     power += s.card.power
                 else:
                     restorable += ctx.restore_chance.get(s.cover, 0.0) * (
                         0.5 * s.card.inhabitants + 0.5 * s.card.power)
         if pos.civ_state == "covered":
-            if protected["plague"]:
+            if CIV in restored:
                 pop += civ.inhabitants
                 power += civ.power
             else:
                 restorable += ctx.restore_chance["plague"] * 0.5 * (civ.inhabitants + civ.power)
-        if pos.lux_state == "covered" and not protected["decline"]:
+        if pos.lux_state == "covered" and LUXURY not in restored:
             restorable += ctx.restore_chance["decline"] * 0.5 * (
                 self.rules.luxury_card_inhabitants + self.rules.luxury_card_power)
         t = ctx.temperature

@@ -1,5 +1,7 @@
 """Game end: after the eighth round's income comes the final supply (see :mod:`.supply`), then
 covered cards whose catastrophe the player is now protected from are uncovered, and scoring.
+Which covers come off is :func:`restorations`, a function of a tableau given as data, so a
+computer player weighing an imagined tableau asks the same rule.
 
 A player's population is the tableau's inhabitants plus those on inhabitant coin cards in hand
 plus the luxury card's; the power is the tableau's power points plus one for every six coin cards
@@ -9,12 +11,15 @@ the two; ties go to the higher of the two, then to more luxury goods; a full tie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from peloponnes_tui.cards import CardSet, CatastropheId
+from peloponnes_tui.engine import tableau
 from peloponnes_tui.engine.core import GameCore
 from peloponnes_tui.engine.log import RestoredData, ScoreData, WinnerData
-from peloponnes_tui.engine.state import CIV, LUXURY
+from peloponnes_tui.engine.state import CIV, LUXURY, CardState
 
 # Coin cards and luxury goods left over: every so many count one power point.
 LEFTOVERS_PER_POWER_POINT = 6
@@ -87,32 +92,104 @@ def ties(scores: tuple[Score, ...]) -> tuple[Tie, ...]:
     return tuple(out)
 
 
+# A power card of a tableau as restoration reads it, real or imagined: (card id, the catastrophe
+# whose cover lies on it, or None when it is not covered).
+RowCover = tuple[str, str | None]
+# One cover restoration lifts: (the catastrophe, the card), the card a power card id of the row,
+# CIV or LUXURY (what the "restored" event says).
+Restoration = tuple[CatastropheId, str]
+
+
+def restorations(cards: CardSet, struck: Sequence[CatastropheId], civ: str, civ_state: CardState,
+                 luxury_state: CardState, row: Sequence[RowCover],
+                 protections: Sequence[tuple[CatastropheId, str | None]] | None = None
+                 ) -> tuple[Restoration, ...]:
+    """The covers the end of the game lifts from a tableau given as its civilization and that
+    card's state, its luxury card's state and its power cards (:data:`RowCover`), in the order
+    :func:`restore` lifts them (R12, R29).
+
+    For each catastrophe of ``struck`` in turn (the catastrophes that have struck, in the order
+    they struck) that the player is protected from (:func:`~.tableau.row_protections` over the
+    row with the covers lifted so far): every power card it covered, the civilization card after
+    a plague, the luxury card after a decline; then again from the first, until a pass lifts
+    nothing, since an uncovered building can protect from another catastrophe.  A cover by a
+    catastrophe not in ``struck`` stays (a game has none).  ``protections``: the
+    ``row_protections`` of the tableau as given, when the caller has worked them out already.
+    """
+    civ_covered = civ_state == "covered"
+    luxury_covered = luxury_state == "covered"
+    hit = {cause for _, cause in row if cause is not None}  # catastrophes with covers left
+    if civ_covered:
+        hit.add("plague")
+    if luxury_covered:
+        hit.add("decline")
+    if not hit:
+        return ()
+    if protections is None:
+        protections = tableau.row_protections(cards, civ, civ_state,
+                                              [(card, cause is not None) for card, cause in row])
+    if not any(by is not None and cat in hit and cat in struck for cat, by in protections):
+        return ()  # the first pass would lift nothing
+    # the protections of the row as it is, worked out again once a protection building is
+    # uncovered (a covered card still shows its symbol: nothing else changes them)
+    protected: dict[CatastropheId, str | None] | None = dict(protections)
+    power_cards = cards.power_by_id
+    ids = [card for card, _ in row]
+    causes = [cause for _, cause in row]
+    out: list[Restoration] = []
+    changed = True
+    while changed and hit:
+        changed = False
+        for cat in struck:
+            if cat not in hit:
+                continue  # nothing (left) to lift
+            if protected is None:
+                protected = dict(tableau.row_protections(
+                    cards, civ, civ_state,
+                    [(card, cause is not None) for card, cause in zip(ids, causes, strict=True)]))
+            if protected[cat] is None:
+                continue
+            for i, cause in enumerate(causes):
+                if cause == cat:
+                    causes[i] = None
+                    out.append((cat, ids[i]))
+                    if power_cards[ids[i]].protection is not None:
+                        protected = None
+            if cat == "plague" and civ_covered:
+                civ_covered, civ_state = False, "active"
+                out.append((cat, CIV))
+            if cat == "decline" and luxury_covered:
+                luxury_covered = False
+                out.append((cat, LUXURY))
+            hit.discard(cat)
+            changed = True
+    return tuple(out)
+
+
 def restore(core: GameCore) -> None:
-    """Uncover cards hit by a catastrophe the player is protected from by now (R12, R29)."""
+    """Uncover cards hit by a catastrophe the player is protected from by now (R12, R29): the
+    covers :func:`restorations` names, their coin cards onto the discard pile."""
     discard = core.table.discard
     for p in core.players:
-        changed = True
-        while changed:
-            changed = False
-            for cat in core.table.struck:
-                if not core.protector(p, cat):
-                    continue
-                for x in p.placed():
-                    if x.cover is not None and x.cover_cause == cat:
-                        discard.append(x.cover)
-                        x.cover, x.cover_cause = None, None
-                        changed = True
-                        core.event(RestoredData(cat, x.card), p.seat, (x.card,))
-                if cat == "plague" and p.civ_cover is not None:
-                    discard.append(p.civ_cover)
-                    p.civ_state, p.civ_cover = "active", None
-                    changed = True
-                    core.event(RestoredData(cat, CIV), p.seat)
-                if cat == "decline" and p.luxury_cover is not None:
-                    discard.append(p.luxury_cover)
-                    p.luxury_state, p.luxury_cover = "active", None
-                    changed = True
-                    core.event(RestoredData(cat, LUXURY), p.seat)
+        row = [(x.card, x.cover_cause if x.cover is not None else None) for x in p.placed()]
+        for cat, card in restorations(core.cards, core.table.struck, p.civ, p.civ_state,
+                                      p.luxury_state, row):
+            if card == CIV:
+                assert p.civ_cover is not None
+                discard.append(p.civ_cover)
+                p.civ_state, p.civ_cover = "active", None
+                core.event(RestoredData(cat, CIV), p.seat)
+            elif card == LUXURY:
+                assert p.luxury_cover is not None
+                discard.append(p.luxury_cover)
+                p.luxury_state, p.luxury_cover = "active", None
+                core.event(RestoredData(cat, LUXURY), p.seat)
+            else:
+                x = p.find(card)
+                assert x is not None and x.cover is not None
+                discard.append(x.cover)
+                x.cover, x.cover_cause = None, None
+                core.event(RestoredData(cat, x.card), p.seat, (x.card,))
 
 
 def score(core: GameCore) -> tuple[tuple[Score, ...], tuple[int, ...]]:
