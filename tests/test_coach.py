@@ -11,7 +11,7 @@ from peloponnes_tui.engine import BidPrompt, Pass, PlaceBid
 from peloponnes_tui.engine.answers import answer_key
 from peloponnes_tui.engine.effects import answer_effects
 from peloponnes_tui.engine.game import Game
-from peloponnes_tui.engine.position import PlayerSpec
+from peloponnes_tui.engine.position import PlacedSpec, PlayerSpec
 
 QUICK = {"playouts": 8, "max_candidates": 3, "time_limit": None}
 
@@ -118,3 +118,31 @@ def test_the_reasons_are_the_engines_counts(cards):
     assert answer_effects(cards, view, prompt, conquest).unbeatable
     keep = answer_effects(cards, view, prompt, Pass())
     assert keep.coins_paid == 0 and keep.coins_drawn == prompt.draws and keep.card is None
+
+
+def test_a_protection_that_uncovers_a_protection_restores_both(cards):
+    """R12 with a chain, as the coach reads it: plague covered Messene, earthquake the Aqueduct
+    (which protects from plague; Messene and the Barley Fields show two plague symbols only).
+    Winning the Treasury of Atreus (protects from earthquake) would uncover the Aqueduct at
+    the end, and the Aqueduct Messene: the bid restores both catastrophes' covers; a bid on
+    another card restores none."""
+    reveal = ["council-house", "stoa", "treasury-of-atreus", "stadium", "odeon",
+              "mountain-forest"]  # (only the first two move markers: no catastrophe strikes)
+    game = game_at(PlayerSpec(civ="messene", civ_state="covered", hand=["wood"] * 8,
+                              buildings=[PlacedSpec(card="aqueduct", covered_by="earthquake")],
+                              landscapes=["barley-fields"]),
+                   PlayerSpec(civ="tegea", hand=["wood"] * 3, landscapes=["orchards"]),
+                   round=8, reveal=reveal, order=[0, 1], struck=["plague", "earthquake"],
+                   cards=cards)
+    prompt = game.pending
+    assert isinstance(prompt, BidPrompt) and prompt.player == 0
+    view = game.view_for(0)
+    need = {t.card: t.need_coins for t in prompt.targets}
+    hand = list(prompt.hand)
+    treasury = answer_effects(cards, view, prompt,
+                              PlaceBid("treasury-of-atreus",
+                                       tuple(hand[: need["treasury-of-atreus"]])))
+    assert treasury.restores == ("plague", "earthquake")
+    other = next(c for c in need if c != "treasury-of-atreus")
+    assert answer_effects(cards, view, prompt,
+                          PlaceBid(other, tuple(hand[: need[other]]))).restores == ()

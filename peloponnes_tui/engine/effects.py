@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from peloponnes_tui.cards import CardSet, CatastropheId
-from peloponnes_tui.engine import tableau
+from peloponnes_tui.engine import scoring, tableau
 from peloponnes_tui.engine.bidding import coins_to_beat, effective_halves
 from peloponnes_tui.engine.gaining import build_terms, luxury_gained
 from peloponnes_tui.engine.prompts import (
@@ -108,6 +108,13 @@ def _food(cards: CardSet, p: Player) -> int:
     return sum(backs[c].amount for c in p.hand
                if backs[c].resource in ("grain", "inhabitants")) + p.luxury
 
+
+
+def _restorations(cards: CardSet, struck: list[CatastropheId], p: Player
+                  ) -> tuple[scoring.Restoration, ...]:
+    """The covers the end of the game would lift from ``p``'s tableau as it is."""
+    row = [(x.card, x.cover_cause if x.cover is not None else None) for x in p.placed()]
+    return scoring.restorations(cards, struck, p.civ, p.civ_state, p.luxury_state, row)
 
 def _shortfall(cards: CardSet, p: Player) -> int:
     stats = tableau.stats_for(cards)
@@ -251,16 +258,16 @@ def answer_effects(cards: CardSet, view: View, prompt: AnyPrompt, answer: Answer
     was = dict(tableau.protections(cards, before))
     now = dict(tableau.protections(cards, after))
     track = {t.catastrophe: t.struck for t in view.tracks}
-    causes: set[str | None] = {x.cover_cause for x in after.placed() if x.cover is not None}
-    if after.civ_state == "covered":
-        causes.add("plague")
-    if after.luxury_state == "covered":
-        causes.add("decline")
     new = [c for c in now if now[c] and not was[c]]
     protects = tuple(c for c in new if not track.get(c))
     exposes = tuple(c for c in now if was[c] and not now[c] and not track.get(c))
+    # what the end of the game would uncover with the card and not without it (the engine's
+    # restoration, chains included: an uncovered building may protect from another one)
+    struck = [t.catastrophe for t in view.tracks if t.struck]
+    lifted = {cat for cat, _card in set(_restorations(cards, struck, after))
+              - set(_restorations(cards, struck, before))}
     facts.update(protects=protects, exposes=exposes,
-                 restores=tuple(c for c in new if track.get(c) and c in causes))
+                 restores=tuple(c for c in now if c in lifted))
     named: set[str] = {*protects, *exposes}
     if info_symbol is not None:
         named.add(info_symbol)
