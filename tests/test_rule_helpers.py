@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import TypeVar
 
 from peloponnes_tui.bots.random_bot import RandomBot
 from peloponnes_tui.cards import load_cards
@@ -54,6 +55,7 @@ from peloponnes_tui.engine.supply import (
     missing_for,
 )
 from peloponnes_tui.engine.tableau import row_tallies, stats_for
+from peloponnes_tui.engine.view import PlayerView
 
 CARDS = load_cards()
 NUMBERS = rule_numbers(CARDS)
@@ -323,32 +325,41 @@ def test_half_coins_are_written_as_players_write_them():
     assert [halves(n) for n in range(6)] == ["0", "½", "1", "1½", "2", "2½"]
 
 
+P = TypeVar("P")
+
+
+def asked_with_rows(kind: type[P], at_least: int = 0
+                    ) -> list[tuple[P, PlayerView, list[tuple[str, bool]]]]:
+    """Every moment of the games in :func:`moments` that asked a ``kind`` prompt: the prompt,
+    the player's own view before the answer and their tableau's row of (card, covered)."""
+    out = []
+    for m in moments():
+        if isinstance(m.prompt, kind):
+            me = m.before.me
+            out.append((m.prompt, me, [(x.card, x.covered)
+                                       for x in (*me.buildings, *me.landscapes)]))
+    assert len(out) > at_least
+    return out
+
+
 def test_missing_for_the_tableaus_production_is_the_completion_cost():
     """What the heuristic weighs for its buildings under construction (their costs less the
     production of its row, as the engine counts the row) is what completing them costs."""
     stats = stats_for(CARDS)
-    asked = [m for m in moments() if isinstance(m.prompt, CompletePrompt)]
-    assert len(asked) > 20
-    for m in asked:
-        assert isinstance(m.prompt, CompletePrompt)
-        me = m.before.me
-        row = [(x.card, x.covered) for x in (*me.buildings, *me.landscapes)]
+    for prompt, me, row in asked_with_rows(CompletePrompt, at_least=20):
         _, _, wood, stone, _ = row_tallies(stats, me.civ, me.civ_state, row)
-        for k in range(len(m.prompt.buildings) + 1):
-            for chosen in combinations(m.prompt.buildings, k):
+        for k in range(len(prompt.buildings) + 1):
+            for chosen in combinations(prompt.buildings, k):
                 assert missing_for(CARDS, chosen, wood, stone) == completion_cost(
-                    CARDS, m.prompt, chosen)
+                    CARDS, prompt, chosen)
 
 
 def test_drought_targets_of_a_row_are_the_cards_a_drought_asks_about():
-    asked = [m for m in moments() if isinstance(m.prompt, CatastrophePrompt)
-             and m.prompt.catastrophe == "drought"]
+    asked = [(prompt, row) for prompt, _me, row in asked_with_rows(CatastrophePrompt)
+             if prompt.catastrophe == "drought"]
     assert len(asked) > 5
-    for m in asked:
-        assert isinstance(m.prompt, CatastrophePrompt)
-        me = m.before.me
-        row = [(x.card, x.covered) for x in (*me.buildings, *me.landscapes)]
-        assert drought_targets(CARDS, row) == m.prompt.candidates
+    for prompt, row in asked:
+        assert drought_targets(CARDS, row) == prompt.candidates
         # a covered card is never hit, and without grain nothing is
         assert drought_targets(CARDS, [(c, True) for c, _ in row]) == ()
 
@@ -357,12 +368,7 @@ def test_grain_balance_of_the_row_is_the_shortfall_a_supply_asks_to_feed():
     """The shortfall the heuristic counts for its row at a supply (grain_balance over the
     engine's tallies of the row) is the one the supply's prompt asks the player to feed."""
     stats = stats_for(CARDS)
-    asked = [m for m in moments() if isinstance(m.prompt, FeedPrompt)]
-    assert len(asked) > 20
-    for m in asked:
-        assert isinstance(m.prompt, FeedPrompt)
-        me = m.before.me
-        row = [(x.card, x.covered) for x in (*me.buildings, *me.landscapes)]
+    for prompt, me, row in asked_with_rows(FeedPrompt, at_least=20):
         inh, _, _, _, grain = row_tallies(stats, me.civ, me.civ_state, row)
-        assert grain_balance(inh, grain) == (m.prompt.shortfall, 0)
+        assert grain_balance(inh, grain) == (prompt.shortfall, 0)
     assert grain_balance(3, 5) == (0, 2)
