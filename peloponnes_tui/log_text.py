@@ -272,12 +272,27 @@ def _fed(ev: FedData, player: str) -> str:
     if ev.grain_coins:
         n = ev.grain_coins
         parts.append(ngettext("{n} grain coin card", "{n} grain coin cards", n).format(n=n))
-    if ev.inhabitant_coins:
-        n = ev.inhabitant_coins
-        parts.append(ngettext("{n} inhabitant coin card", "{n} inhabitant coin cards",
-                              n).format(n=n))
     if ev.luxury:
         parts.append(luxury_goods(ev.luxury))
+    if ev.inhabitant_coins:
+        # inhabitant coin cards feed no one: they are given up for the inhabitants not fed
+        k = ev.inhabitant_coins
+        given = ngettext("{n} inhabitant coin card", "{n} inhabitant coin cards", k).format(n=k)
+        if parts:
+            return ngettext("{player} feeds {n} inhabitant with {grain} grain and {paid} and "
+                            "gives up {given} for the rest.",
+                            "{player} feeds {n} inhabitants with {grain} grain and {paid} and "
+                            "gives up {given} for the rest.", need).format(
+                player=player, n=need, grain=grain, paid=", ".join(parts), given=given)
+        if grain:
+            return ngettext("{player} feeds {n} inhabitant with {grain} grain and gives up "
+                            "{given} for the rest.",
+                            "{player} feeds {n} inhabitants with {grain} grain and gives up "
+                            "{given} for the rest.", need).format(
+                player=player, n=need, grain=grain, given=given)
+        return ngettext("{player} cannot feed {n} inhabitant and gives up {given} instead.",
+                        "{player} cannot feed {n} inhabitants and gives up {given} instead.",
+                        need).format(player=player, n=need, given=given)
     if not parts:
         return ngettext("{player} feeds {n} inhabitant with {grain} grain.",
                         "{player} feeds {n} inhabitants with {grain} grain.", need).format(

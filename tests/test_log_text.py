@@ -207,3 +207,40 @@ def test_a_plural_card_name_takes_a_plural_verb(cards, lang, card, said):
     ev = Event(0, 1, "reveal", TrackData("plague", 1), None, (card,))
     assert event_text(ev, cards, ["Helena"]) == said
     set_language("en")
+
+
+FED = [  # (inhabitants, grain, grain coin cards, inhabitant coin cards, luxury goods), en, de
+    ((10, 1, 3, 5, 0),
+     "Helena feeds 10 inhabitants with 1 grain and 3 grain coin cards and gives up 5 "
+     "inhabitant coin cards for the rest.",
+     "Helena ernährt 10 Bewohner mit 1 Getreide und 3 Getreide-Münzkarten und gibt für die "
+     "übrigen 5 Bewohner-Münzkarten ab."),
+    ((4, 3, 0, 1, 0),
+     "Helena feeds 4 inhabitants with 3 grain and gives up 1 inhabitant coin card for the rest.",
+     "Helena ernährt 4 Bewohner mit 3 Getreide und gibt für die übrigen 1 Bewohner-Münzkarte "
+     "ab."),
+    ((2, 0, 0, 2, 0),
+     "Helena cannot feed 2 inhabitants and gives up 2 inhabitant coin cards instead.",
+     "Helena kann 2 Bewohner nicht ernähren und gibt stattdessen 2 Bewohner-Münzkarten ab."),
+    ((7, 4, 1, 0, 2),
+     "Helena feeds 7 inhabitants with 4 grain and 1 grain coin card, 2 luxury goods.",
+     "Helena ernährt 7 Bewohner mit 4 Getreide und 1 Getreide-Münzkarte, 2 Luxusgüter."),
+]
+
+
+@pytest.mark.parametrize(("data", "english", "deutsch"), FED)
+def test_inhabitant_coin_cards_are_given_up_for_the_inhabitants_not_fed(
+        cards: CardSet, data: tuple[int, int, int, int, int], english: str, deutsch: str
+        ) -> None:
+    """The supply rule: grain from the tableau, grain coin cards and luxury goods feed the
+    inhabitants; inhabitant coin cards feed no one, they are given up for those not fed (the
+    log said "feeds 2 inhabitants with 0 grain and 2 inhabitant coin cards")."""
+    from peloponnes_tui.engine.log import FedData
+
+    event = Event(1, 4, "supply", FedData(*data), 0)
+    assert event_text(event, cards, ["Helena", "Leonidas"]) == english
+    set_language("de")
+    try:
+        assert event_text(event, cards, ["Helena", "Leonidas"]) == deutsch
+    finally:
+        set_language("en")
