@@ -109,13 +109,6 @@ def _food(cards: CardSet, p: Player) -> int:
                if backs[c].resource in ("grain", "inhabitants")) + p.luxury
 
 
-
-def _restorations(cards: CardSet, struck: list[CatastropheId], p: Player
-                  ) -> tuple[scoring.Restoration, ...]:
-    """The covers the end of the game would lift from ``p``'s tableau as it is."""
-    row = [(x.card, x.cover_cause if x.cover is not None else None) for x in p.placed()]
-    return scoring.restorations(cards, struck, p.civ, p.civ_state, p.luxury_state, row)
-
 def _shortfall(cards: CardSet, p: Player) -> int:
     stats = tableau.stats_for(cards)
     return grain_balance(tableau.inhabitants(stats, p), tableau.production(stats, p, "grain"))[0]
@@ -264,8 +257,8 @@ def answer_effects(cards: CardSet, view: View, prompt: AnyPrompt, answer: Answer
     # what the end of the game would uncover with the card and not without it (the engine's
     # restoration, chains included: an uncovered building may protect from another one)
     struck = [t.catastrophe for t in view.tracks if t.struck]
-    lifted = {cat for cat, _card in set(_restorations(cards, struck, after))
-              - set(_restorations(cards, struck, before))}
+    lifted = {cat for cat, _card in set(scoring.player_restorations(cards, struck, after))
+              - set(scoring.player_restorations(cards, struck, before))}
     facts.update(protects=protects, exposes=exposes,
                  restores=tuple(c for c in now if c in lifted))
     named: set[str] = {*protects, *exposes}

@@ -19,7 +19,7 @@ from peloponnes_tui.cards import CardSet, CatastropheId
 from peloponnes_tui.engine import tableau
 from peloponnes_tui.engine.core import GameCore
 from peloponnes_tui.engine.log import RestoredData, ScoreData, WinnerData
-from peloponnes_tui.engine.state import CIV, LUXURY, CardState
+from peloponnes_tui.engine.state import CIV, LUXURY, CardState, Player
 
 # Coin cards and luxury goods left over: every so many count one power point.
 LEFTOVERS_PER_POWER_POINT = 6
@@ -166,14 +166,19 @@ def restorations(cards: CardSet, struck: Sequence[CatastropheId], civ: str, civ_
     return tuple(out)
 
 
+def player_restorations(cards: CardSet, struck: Sequence[CatastropheId], p: Player
+                         ) -> tuple[Restoration, ...]:
+    """:func:`restorations` of a player's tableau as it is."""
+    row = [(x.card, x.cover_cause if x.cover is not None else None) for x in p.placed()]
+    return restorations(cards, struck, p.civ, p.civ_state, p.luxury_state, row)
+
+
 def restore(core: GameCore) -> None:
     """Uncover cards hit by a catastrophe the player is protected from by now (R12, R29): the
     covers :func:`restorations` names, their coin cards onto the discard pile."""
     discard = core.table.discard
     for p in core.players:
-        row = [(x.card, x.cover_cause if x.cover is not None else None) for x in p.placed()]
-        for cat, card in restorations(core.cards, core.table.struck, p.civ, p.civ_state,
-                                      p.luxury_state, row):
+        for cat, card in player_restorations(core.cards, core.table.struck, p):
             if card == CIV:
                 assert p.civ_cover is not None
                 discard.append(p.civ_cover)
