@@ -693,3 +693,22 @@ def chromium_path() -> str | None:
         if found:
             return found
     return None
+
+
+def screen_lines(screen: Any) -> list[str]:
+    """The lines of a pyte screen as a terminal shows them, read cell by cell: a wide character's
+    second cell is left out, as pyte's ``display`` does, and any other empty cell reads as a space.
+    (``display`` raises IndexError on an empty cell a redraw left behind a half-overwritten wide
+    character, which a test reading mid-redraw can meet.)"""
+    lines = []
+    for y in range(screen.lines):
+        row, cells, wide = screen.buffer[y], [], False
+        for x in range(screen.columns):
+            data = row[x].data
+            if wide and not data:
+                wide = False
+                continue
+            wide = cell_len(data) == 2
+            cells.append(data or " ")
+        lines.append("".join(cells))
+    return lines

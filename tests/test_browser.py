@@ -27,7 +27,7 @@ from typing import Any
 import pyte
 import pytest
 from playwright.sync_api import Page, WebSocket, sync_playwright
-from support import BROWSERS, CHROMIUM_ENV, chromium_path
+from support import BROWSERS, CHROMIUM_ENV, chromium_path, screen_lines
 
 # Flags for a closed network (no background requests, no sandbox as root in CI).
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -109,7 +109,7 @@ class Screen:
             self.stream.feed(payload)
 
     def text(self) -> str:
-        return "\n".join(self.screen.display) if self.screen is not None else ""
+        return "\n".join(screen_lines(self.screen)) if self.screen is not None else ""
 
     def wait_for(self, needle: str) -> None:
         end = time.monotonic() + WAIT
@@ -122,7 +122,7 @@ class Screen:
         """A mouse click on the first character of ``needle`` (plus ``dx`` cells), on the first
         line that holds it (and ``row``)."""
         assert self.screen is not None
-        found = [(line.index(needle) + dx, y) for y, line in enumerate(self.screen.display)
+        found = [(line.index(needle) + dx, y) for y, line in enumerate(screen_lines(self.screen))
                  if needle in line and row in line]
         if not found:
             raise AssertionError(f"{needle!r} is not on the screen:\n{self.text()}")
