@@ -28,15 +28,17 @@ import sys
 import time
 from collections.abc import Sequence
 from multiprocessing import Pool
-from typing import Any
+from typing import Any, get_args
 
 from peloponnes_tui.bots import BOT_NAMES, Bot, make_bot
 from peloponnes_tui.bots.search import (
     COIN_CHOICES,
     MAX_CANDIDATES_BY_PLAYERS,
     STEADY_BY_PLAYERS,
+    STYLE,
     TO_END_FROM,
     SearchBot,
+    Style,
 )
 from peloponnes_tui.cards import load_cards
 from peloponnes_tui.engine.game import Game
@@ -53,7 +55,8 @@ def _bot(name: str, seed: int) -> Bot:
                          to_end_from=_OPTS["to_end_from"], margin_scale=_OPTS["margin_scale"],
                          power_weight=_OPTS["power_weight"],
                          coin_choices=_OPTS["coin_choices"],
-                         close_playouts=_OPTS["close_playouts"], steady=_OPTS["steady"])
+                         close_playouts=_OPTS["close_playouts"], steady=_OPTS["steady"],
+                         style=_OPTS["style"])
         if _OPTS["early_pass_z"] is not None:
             bot.early_pass_z = _OPTS["early_pass_z"]
         if _OPTS["plain_search"]:
@@ -140,6 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "heuristic ranks higher (EARLY_PASS_Z); -1: the bot's default")
     ap.add_argument("--plain-search", action="store_true",
                     help="the search bots as before the styles of issue 24 (SearchBot.plain)")
+    ap.add_argument("--style", choices=get_args(Style), default=STYLE,
+                    help="the search bots' own style (STYLE in bots/search.py): none, weigh "
+                    "their styled raise, prefer it among answers of about equal worth (raises), "
+                    "or prefer any styled answer (all)")
     ap.add_argument("--first", type=int, default=0,
                     help="the first game's number: --first 100 --games 100 plays games 100-199 of "
                     "the seed's run (the same games as in a longer run)")
@@ -160,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "close_playouts": None if args.close_playouts < 0 else args.close_playouts,
             "steady": None if args.steady < 0 else args.steady,
             "early_pass_z": None if args.early_pass_z < 0 else args.early_pass_z,
-            "plain_search": args.plain_search}
+            "plain_search": args.plain_search, "style": args.style}
     jobs = []
     for i in range(args.first, args.first + args.games):
         shift = i % len(bots)

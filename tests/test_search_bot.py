@@ -14,8 +14,9 @@ import pytest
 from peloponnes_tui.bots import BOTS, SearchBot, make_bot
 from peloponnes_tui.bots import search as search_module
 from peloponnes_tui.bots.heuristic import HeuristicBot
+from peloponnes_tui.engine.answers import answer_key
 from peloponnes_tui.engine.game import Game
-from peloponnes_tui.engine.prompts import ANSWERS_FOR, CatastropheAnswer, Pass, PlaceBid
+from peloponnes_tui.engine.prompts import ANSWERS_FOR, BidPrompt, CatastropheAnswer, Pass, PlaceBid
 from peloponnes_tui.simulate import NAMES
 
 # A tiny budget keeps the tests fast: two candidates, one playout each, one round ahead.
@@ -348,8 +349,9 @@ def test_better_is_a_paired_test_of_the_mean_difference():
 
 
 def test_a_steady_search_keeps_the_heuristics_order_unless_clearly_beaten(cards):
-    """With an unreachable margin the search always plays the heuristic's choice; with none it
-    plays the best mean; and its ranking says what it found, best first."""
+    """With an unreachable margin the search always plays the heuristic's choice (the player
+    without a style of its own); with none it plays the best mean; and its ranking says what it
+    found, best first."""
     game = Game.new(list(NAMES[:3]), 4, cards)
     heuristic = make_bot("heuristic", cards, 3)
     searched = 0
@@ -357,7 +359,8 @@ def test_a_steady_search_keeps_the_heuristics_order_unless_clearly_beaten(cards)
         prompt = game.pending
         assert prompt is not None
         view = game.view_for(prompt.player)
-        stiff = SearchBot(cards, 1, playouts=12, max_candidates=3, steady=1e9, time_limit=None)
+        stiff = SearchBot(cards, 1, playouts=12, max_candidates=3, steady=1e9, time_limit=None,
+                          style="none")
         cands = stiff.candidates(prompt, view)
         if len(cands) > 1:
             assert stiff.decide(prompt, view) == cands[0]
@@ -370,3 +373,39 @@ def test_a_steady_search_keeps_the_heuristics_order_unless_clearly_beaten(cards)
             searched += 1
         game.answer(heuristic.decide(prompt, view))
     assert searched >= 5
+
+
+def test_the_strong_player_weighs_and_prefers_its_own_raise(cards):
+    """The strong player's style (issue 24): where the styled standard player with its seed
+    would bid above the least, that bid is one of the answers the search compares, and among
+    answers it cannot tell apart (an unreachable margin) it plays that raise with "raises";
+    "weigh", the default, compares the same answers and keeps the heuristic's order."""
+    raised = 0
+    for seed in range(1, 9):
+        game = Game.new(list(NAMES[:3]), seed, cards)
+        heuristic = make_bot("heuristic", cards, seed)
+        while game.pending is not None and game.round <= 3:
+            prompt = game.pending
+            view = game.view_for(prompt.player)
+            bot = SearchBot(cards, seed, playouts=12, max_candidates=3, steady=1e9,
+                            time_limit=None, style="raises")
+            cands = bot.candidates(prompt, view)
+            mine = bot.last_styled
+            if isinstance(prompt, BidPrompt):
+                assert mine == bot.stylist.decide(prompt, view)
+                assert any(isinstance(a, Pass) for a in cands)
+                if isinstance(mine, PlaceBid) and len(mine.coins) + mine.luxury > next(
+                        t.need_coins for t in prompt.targets if t.card == mine.card):
+                    keys = [answer_key(cards, a) for a in cands]
+                    assert answer_key(cards, mine) in keys and len(cands) <= 3
+                    assert answer_key(cards, bot.decide(prompt, view)) == answer_key(cards, mine)
+                    # weighed only: the same answers compared, the heuristic's order kept
+                    weigh = SearchBot(cards, seed, playouts=12, max_candidates=3, steady=1e9,
+                                      time_limit=None, style="weigh")
+                    assert weigh.candidates(prompt, view) == cands
+                    assert weigh.decide(prompt, view) == cands[0]
+                    raised += 1
+            else:
+                assert mine is None
+            game.answer(heuristic.decide(prompt, view))
+    assert raised >= 3
