@@ -228,7 +228,8 @@ STYLED_SEARCH = False
 # apart (:data:`STEADY_BY_PLAYERS`) it prefers such a raise of its own; "all": it prefers the
 # stylist's answer whatever it is, passing included; "none": the heuristic's candidates and
 # order only, the same player for every seed. One strong player among three standard players won
-# 20, 17 and 14.5 of the same 40 games with "weigh", "raises" and "all", and 22 with "none"; at
+# 20, 17 and 14.5 of the same 40 games with "weigh", "raises" and "all", and 22 with "none" (35
+# of 80 each for "weigh" and "none"); at
 # 2 players 155.5 and 155 of 200 with "weigh" and "none" (docs/bots.md, "The strong player's own
 # style").
 Style = Literal["none", "weigh", "raises", "all"]
