@@ -228,10 +228,9 @@ STYLED_SEARCH = False
 # apart (:data:`STEADY_BY_PLAYERS`) it prefers such a raise of its own; "all": it prefers the
 # stylist's answer whatever it is, passing included; "none": the heuristic's candidates and
 # order only, the same player for every seed. One strong player among three standard players won
-# 20, 17 and 14.5 of the same 40 games with "weigh", "raises" and "all", and 22 with "none" (35
-# of 80 each for "weigh" and "none"); at
-# 2 players 155.5 and 155 of 200 with "weigh" and "none" (docs/bots.md, "The strong player's own
-# style").
+# 20, 17 and 14.5 of the same 40 games with "weigh", "raises" and "all", and 22 with "none" (35 of
+# 80 each for "weigh" and "none"); at 2 players 155.5 and 155 of 200 with "weigh" and "none"
+# (docs/bots.md, "The strong player's own style").
 Style = Literal["none", "weigh", "raises", "all"]
 STYLE: Style = "weigh"
 
@@ -297,7 +296,7 @@ class SearchBot(Bot):
             self.ranker.plain()
             self.policy.plain()
         # the player's own style: the answer a styled standard player with this seed's
-        # personality would give, weighed and preferred among answers of about equal worth
+        # personality would give, weighed when it is a raise (and preferred, by ``style``)
         self.style = style
         self.stylist: HeuristicBot | None = HeuristicBot(cards, seed) if style != "none" \
             else None
@@ -512,13 +511,12 @@ class SearchBot(Bot):
         order."""
         order = list(range(len(cands)))
         mine = self.last_styled
-        preferred = (mine is not None and self.style == "all") or (
-            self.style == "raises" and self.last_raised)
-        if mine is not None and preferred:
-            key = answer_key(self.cards, mine)
-            first = [i for i in order if answer_key(self.cards, cands[i]) == key]
-            order = first + [i for i in order if i not in first]
-        return order
+        if mine is None or not (self.style == "all"
+                                or (self.style == "raises" and self.last_raised)):
+            return order
+        key = answer_key(self.cards, mine)
+        first = [i for i in order if answer_key(self.cards, cands[i]) == key]
+        return first + [i for i in order if i not in first]
 
     def close_budget(self, view: View) -> int:
         """Playouts a decision may add for its two best candidates while they are close."""
